@@ -1,0 +1,167 @@
+"""The island value: text format, graph, areas, coast and landmark rules."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tobago_solver as tb
+from tobago_solver import hexgrid
+
+from .strategies import islands
+
+EXAMPLE = """
+# Tobago island            <- '#' starts a comment, anywhere on a line
+name: example
+terrain:
+. B B B .
+ B J J M B
+. S L M M .
+ . S R B .
+hut: b2 d4
+palm: c1
+statue: c3>ne
+"""
+
+
+def example() -> tb.Island:
+    return tb.Island.from_text(EXAMPLE, strict=False)
+
+
+@given(islands())
+def test_text_round_trips(island: tb.Island) -> None:
+    text = island.to_text()
+    assert tb.Island.from_text(text, strict=False) == island
+    assert tb.Island.from_text(text, strict=False).to_text() == text
+
+
+@given(islands())
+def test_repr_rebuilds_the_island(island: tb.Island) -> None:
+    assert eval(repr(island), {"Island": tb.Island}) == island
+
+
+def test_example_of_the_interface_spec() -> None:
+    island = example()
+    assert island.name == "example"
+    assert island.terrain("c3") == "lake"
+    assert island.terrain("C3") == "lake"
+    assert island.fields[:5] == ("b1", "c1", "d1", "a2", "b2")
+    assert len(island) == 15
+    assert {str(m) for m in island.landmarks} == {"b2", "d4", "c1", "c3>ne"}
+    statue = island.landmarks_of("statue")[0]
+    assert statue.facing is tb.Direction.NE
+
+
+def test_neighbours_follow_the_row_parity_rule() -> None:
+    # Odd rows (1-based) meet columns c-1 and c of the rows around; even rows c and c+1.
+    assert sorted(
+        hexgrid.field_name(*h) for h in hexgrid.neighbours(hexgrid.parse_field("c3"))
+    ) == ["b2", "b3", "b4", "c2", "c4", "d3"]
+    assert sorted(
+        hexgrid.field_name(*h) for h in hexgrid.neighbours(hexgrid.parse_field("c2"))
+    ) == ["b2", "c1", "c3", "d1", "d2", "d3"]
+
+
+@given(st.integers(0, 20), st.integers(0, 20), st.integers(0, 20), st.integers(0, 20))
+def test_distance_is_a_metric_consistent_with_neighbours(a: int, b: int, c: int, d: int) -> None:
+    p, q = (a, b), (c, d)
+    assert hexgrid.distance(p, q) == hexgrid.distance(q, p)
+    assert (hexgrid.distance(p, q) == 0) == (p == q)
+    assert all(hexgrid.distance(p, n) == 1 for n in hexgrid.neighbours(p))
+    assert all(
+        abs(hexgrid.distance(n, q) - hexgrid.distance(p, q)) <= 1 for n in hexgrid.neighbours(p)
+    )
+
+
+def test_graph_nodes_carry_the_documented_attributes() -> None:
+    island = example()
+    graph = island.graph
+    assert set(graph.nodes) == set(island.fields)
+    node = graph.nodes["c3"]
+    assert node["terrain"] == "lake"
+    assert node["coastal"] is False
+    assert node["landmark"] == "statue"
+    assert node["facing"] == "ne"
+    assert graph.nodes["b2"]["landmark"] == "hut"
+    assert graph.nodes["a2"]["coastal"] is True
+    assert graph.nodes["b1"]["area"] == graph.nodes["a2"]["area"]
+    assert sorted(graph.neighbors("c3")) == ["b2", "b3", "b4", "c2", "c4", "d3"]
+
+
+def test_areas_coast_and_largest() -> None:
+    island = example()
+    beach = island.largest_areas("beach")
+    assert len(beach) == 1
+    assert beach[0].fields == {"b1", "c1", "d1", "a2"}
+    assert island.area_of("d3").fields == {"d2", "d3", "e3"}
+    assert island.coast == set(island.fields) - {"b2", "c2", "c3", "d3"}
+
+
+def test_ties_for_largest_all_count() -> None:
+    island = tb.Island.from_text("terrain:\nL B L\n", strict=False)
+    assert len(island.largest_areas("lake")) == 2
+    assert tb.candidates(island, ["in largest lake"]) == {"a1", "c1"}
+    assert tb.candidates(island, ["in largest river"]) == frozenset()
+
+
+def test_strict_parsing_enforces_landmark_rules() -> None:
+    with pytest.raises(tb.IslandFormatError, match=r"line 9, column 9: huts on b2 and d4"):
+        tb.Island.from_text(EXAMPLE)
+    assert example().landmark_problems()[0].rule == "spacing"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("terrain:\nB Q\n", "line 2, column 3: unknown token 'Q'"),
+        ("terrain:\nB L\nhut: c5\n", "line 3, column 6: hut on c5: that is sea or off the map"),
+        ("terrain:\nB L\nhut: zz\n", "line 3, column 6: hut at 'zz': expected a field name"),
+        (
+            "terrain:\nB L L\nstatue: b1>up\n",
+            "line 3, column 12: statue 'b1>up': unknown direction",
+        ),
+        ("terrain:\nB L L\nstatue: b1\n", "statue on b1 has no facing"),
+        ("terrain:\nB L\nhut: a1\npalm: a1\n", "line 4, column 7: two landmarks on field a1"),
+        ("foo: 1\n", "line 1, column 1: unknown key 'foo'"),
+        ("name: x\n", "no 'terrain:' block"),
+        ("terrain:\n. .\n", "no land field"),
+        ("terrain:\nB\nterrain:\nB\n", "line 3, column 1: key 'terrain' appears twice"),
+        ("B B\n", "line 1, column 1: expected a 'key:' line"),
+        ("terrain:\nB B B\n L L L\nstatue: b2>e\n", "a statue may not stand on the coast"),
+    ],
+)
+def test_format_errors_name_line_column_and_problem(text: str, message: str) -> None:
+    with pytest.raises(tb.IslandFormatError) as raised:
+        tb.Island.from_text(text)
+    assert message in str(raised.value)
+
+
+def test_a_statue_facing_the_sea_is_reported() -> None:
+    island = tb.Island.from_text("terrain:\nB B B\n L L L\nstatue: b2>se\n", strict=False)
+    assert [p.rule for p in island.landmark_problems()] == ["coast", "facing"]
+    assert "statue b2>se: it faces the sea" in island.landmark_problems()[1].message
+    with pytest.raises(tb.LandmarkRuleError, match="faces the sea"):
+        island.check_landmarks()
+
+
+def test_facing_the_same_terrain_is_an_error() -> None:
+    text = "terrain:\nB B B B\n B L L B\nB B B B\nstatue: b2>e\n"
+    with pytest.raises(tb.IslandFormatError, match="faces c2, lake like its own field"):
+        tb.Island.from_text(text)
+
+
+def test_unknown_field_lookups_name_the_field() -> None:
+    with pytest.raises(tb.UnknownFieldError, match="'q7' is not a land field"):
+        example().terrain("q7")
+    with pytest.raises(tb.UnknownFieldError, match="'a1'"):
+        example().terrain("a1")
+
+
+def test_islands_are_values() -> None:
+    island = example()
+    with pytest.raises(AttributeError):
+        island.name = "other"  # type: ignore[misc]
+    assert island.renamed("other").name == "other"
+    assert island.with_landmarks([]).landmarks == ()
+    assert hash(island) == hash(example())

@@ -1,0 +1,68 @@
+"""Tobago analysis: where can the treasure still be, and may this clue be played?
+
+>>> import tobago_solver as tb
+>>> island = tb.islands.default()
+>>> fields = tb.candidates(island, [tb.Clue.parse("in largest lake")])
+>>> all(island.terrain(f) == "lake" for f in fields)
+True
+"""
+
+from tobago_solver import islands
+from tobago_solver.clues import DECK, SEA, Clue, Relation
+from tobago_solver.errors import (
+    ClueSyntaxError,
+    IslandFormatError,
+    LandmarkRuleError,
+    NoLandmarkPlacementError,
+    SolverUnknownError,
+    TobagoError,
+    UnknownFieldError,
+    UnknownIslandError,
+)
+from tobago_solver.fieldset import FieldSet
+from tobago_solver.hexgrid import Direction
+from tobago_solver.island import Area, Island, Landmark, LandmarkKind, Terrain
+from tobago_solver.legality import ClueVerdict, Reason, check_clue, legal_plays
+from tobago_solver.movement import reachable, step_distance
+from tobago_solver.placement import place_landmarks
+from tobago_solver.render import render_svg
+from tobago_solver.rules import TobagoRules
+from tobago_solver.treasure import ENGINES, Engine, candidates
+from tobago_solver.validation import LandmarkCounts, island_problems
+
+__all__ = [
+    "DECK",
+    "ENGINES",
+    "SEA",
+    "Area",
+    "Clue",
+    "ClueSyntaxError",
+    "ClueVerdict",
+    "Direction",
+    "Engine",
+    "FieldSet",
+    "Island",
+    "IslandFormatError",
+    "Landmark",
+    "LandmarkCounts",
+    "LandmarkKind",
+    "LandmarkRuleError",
+    "NoLandmarkPlacementError",
+    "Reason",
+    "Relation",
+    "SolverUnknownError",
+    "Terrain",
+    "TobagoError",
+    "TobagoRules",
+    "UnknownFieldError",
+    "UnknownIslandError",
+    "candidates",
+    "check_clue",
+    "island_problems",
+    "islands",
+    "legal_plays",
+    "place_landmarks",
+    "reachable",
+    "render_svg",
+    "step_distance",
+]

@@ -1,0 +1,1 @@
+"""Engines that answer "where can the treasure be?"; each takes the same arguments."""

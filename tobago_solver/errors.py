@@ -1,0 +1,58 @@
+"""The errors this package raises.
+
+Every error about bad input is a :class:`TobagoError`, itself a :class:`ValueError`, so callers can
+catch one class; each message quotes the offending input.
+
+>>> from tobago_solver import Clue, ClueSyntaxError
+>>> try:
+...     Clue.parse("next hut")
+... except ClueSyntaxError as error:
+...     print(error)
+cannot read clue 'next hut': expected 'to' at word 2, found 'hut'
+"""
+
+from __future__ import annotations
+
+
+class TobagoError(ValueError):
+    """Base class of every bad-input error of :mod:`tobago_solver`."""
+
+
+class IslandFormatError(TobagoError):
+    """An island text that does not follow the ``.island`` format.
+
+    ``line`` and ``column`` are 1-based positions in the text (0 when unknown).
+    """
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        self.line = line
+        self.column = column
+        where = f"line {line}, column {column}: " if line else ""
+        super().__init__(where + message)
+
+
+class LandmarkRuleError(TobagoError):
+    """Landmarks that break a rule of §1 (spacing, coast, statue facing)."""
+
+
+class UnknownFieldError(TobagoError):
+    """A field name that is not a land field of the island."""
+
+
+class UnknownIslandError(TobagoError):
+    """A bundled island name that does not exist."""
+
+
+class ClueSyntaxError(TobagoError):
+    """A clue text that does not follow the clue grammar."""
+
+
+class NoLandmarkPlacementError(TobagoError):
+    """The island admits no legal landmark placement with the requested counts."""
+
+
+class SolverUnknownError(RuntimeError):
+    """CP-SAT stopped (time or search limit) before it could prove an answer.
+
+    This is never a "no": the question is open, not answered.
+    """

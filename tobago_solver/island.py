@@ -1,0 +1,378 @@
+"""The island: land fields, terrains, landmarks, the ``.island`` text format and the field graph.
+
+>>> island = Island.from_text('''
+... name: example
+... terrain:
+... . B B B .
+...  B J J M B
+... . S L M M .
+...  . S R B .
+... hut: b2 d4
+... palm: c1
+... statue: c3>ne
+... ''', strict=False)
+>>> island.terrain("c3")
+<Terrain.LAKE: 'lake'>
+>>> island.fields[:4]
+('b1', 'c1', 'd1', 'a2')
+>>> sorted(island.graph.neighbors("c3"))
+['b2', 'b3', 'b4', 'c2', 'c4', 'd3']
+>>> Island.from_text(island.to_text(), strict=False) == island
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from tobago_solver import hexgrid
+from tobago_solver.errors import IslandFormatError, LandmarkRuleError, UnknownFieldError
+from tobago_solver.hexgrid import Direction, Hex
+
+if TYPE_CHECKING:
+    from tobago_solver.validation import LandmarkProblem
+
+
+class Terrain(StrEnum):
+    """The six land terrains. Everything else is sea."""
+
+    BEACH = "beach"
+    JUNGLE = "jungle"
+    RIVER = "river"
+    SCRUBLAND = "scrubland"
+    LAKE = "lake"
+    MOUNTAIN = "mountain"
+
+    @property
+    def letter(self) -> str:
+        """The one-letter token of the island format (``B J R S L M``)."""
+        return self.value[0].upper()
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Terrain:
+        """The terrain of a format token, either case; raises KeyError for any other token."""
+        return _TERRAIN_BY_LETTER[letter.upper()]
+
+
+_TERRAIN_BY_LETTER = {terrain.letter: terrain for terrain in Terrain}
+
+
+class LandmarkKind(StrEnum):
+    """The three kinds of landmark."""
+
+    HUT = "hut"
+    PALM = "palm"
+    STATUE = "statue"
+
+
+_LANDMARK_ORDER = {kind: position for position, kind in enumerate(LandmarkKind)}
+
+
+@dataclass(frozen=True)
+class Landmark:
+    """A landmark on a field; statues also face one neighbour.
+
+    >>> str(Landmark(LandmarkKind.STATUE, "c3", Direction.NE))
+    'c3>ne'
+    """
+
+    kind: LandmarkKind
+    field: str
+    facing: Direction | None = None
+
+    def __str__(self) -> str:
+        return self.field if self.facing is None else f"{self.field}>{self.facing}"
+
+
+@dataclass(frozen=True)
+class Area:
+    """A maximal connected set of land fields of one terrain."""
+
+    terrain: Terrain
+    fields: frozenset[str]
+    index: int
+    """Position among the island's areas, ordered by each area's first field in reading order."""
+
+    @property
+    def name(self) -> str:
+        """A stable label such as ``jungle#3`` (the area's index on its island)."""
+        return f"{self.terrain}#{self.index}"
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+
+def _reading_key(name: str) -> tuple[int, int]:
+    column, row = hexgrid.parse_field(name)
+    return row, column
+
+
+@dataclass(frozen=True)
+class Island:
+    """An island: its land fields with their terrains, and its landmarks.
+
+    Build one with :meth:`from_text`, :meth:`from_terrain` or :func:`tobago_solver.islands.get`.
+    Values are immutable and compare by name, fields and landmarks; derived facts (graph, areas,
+    coast) are computed once per value.
+    """
+
+    name: str
+    cells: tuple[tuple[str, Terrain], ...]
+    """``(field, terrain)`` for every land field, in reading order (top row first)."""
+    landmarks: tuple[Landmark, ...] = ()
+    """In canonical order: huts, palms, statues, each in reading order."""
+    _cache: dict[str, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        cells = tuple(sorted(self.cells, key=lambda cell: _reading_key(cell[0])))
+        terrains: dict[str, Terrain] = {}
+        for name, terrain in cells:
+            hexgrid.parse_field(name)
+            if name in terrains:
+                raise IslandFormatError(f"field {name} is listed twice")
+            terrains[name] = Terrain(terrain)
+        landmarks = tuple(
+            sorted(
+                self.landmarks,
+                key=lambda mark: (_LANDMARK_ORDER[mark.kind], _reading_key(mark.field)),
+            )
+        )
+        seen: dict[str, Landmark] = {}
+        for mark in landmarks:
+            if mark.field not in terrains:
+                raise UnknownFieldError(f"{mark.kind} on {mark.field}: not a land field")
+            if mark.field in seen:
+                raise LandmarkRuleError(
+                    f"{mark.kind} on {mark.field}: field already holds a {seen[mark.field].kind}"
+                )
+            if (mark.kind is LandmarkKind.STATUE) != (mark.facing is not None):
+                raise LandmarkRuleError(
+                    f"{mark.kind} on {mark.field}: only statues face a direction, and they must"
+                )
+            seen[mark.field] = mark
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "landmarks", landmarks)
+
+    # -- construction -----------------------------------------------------------------------
+
+    @classmethod
+    def from_terrain(
+        cls, name: str, terrain: Mapping[str, Terrain | str], landmarks: Iterable[Landmark] = ()
+    ) -> Island:
+        """Build an island from ``{field: terrain}``.
+
+        >>> Island.from_terrain("tiny", {"a1": "beach", "b1": "lake"}).fields
+        ('a1', 'b1')
+        """
+        return cls(name, tuple((f, Terrain(t)) for f, t in terrain.items()), tuple(landmarks))
+
+    @classmethod
+    def from_text(cls, text: str, *, strict: bool = True) -> Island:
+        """Parse the ``.island`` format (see ``docs/formats.md``).
+
+        With ``strict`` (the default) the landmarks must also follow the rules of §1: same kinds
+        at distance ≥ 4, no statue on the coast, statues facing land of another terrain.
+        """
+        from tobago_solver.textformat import parse_island
+
+        return parse_island(text, strict=strict)
+
+    def to_text(self) -> str:
+        """Write the ``.island`` format; ``Island.from_text(island.to_text()) == island``."""
+        from tobago_solver.textformat import write_island
+
+        return write_island(self)
+
+    def with_landmarks(self, landmarks: Iterable[Landmark]) -> Island:
+        """The same island with other landmarks."""
+        return Island(self.name, self.cells, tuple(landmarks))
+
+    def renamed(self, name: str) -> Island:
+        """The same island under another name."""
+        return Island(name, self.cells, self.landmarks)
+
+    # -- fields -----------------------------------------------------------------------------
+
+    @cached_property
+    def fields(self) -> tuple[str, ...]:
+        """The land field names in reading order."""
+        return tuple(name for name, _ in self.cells)
+
+    @cached_property
+    def _terrain_of(self) -> dict[str, Terrain]:
+        return dict(self.cells)
+
+    @cached_property
+    def _hex_of(self) -> dict[str, Hex]:
+        return {name: hexgrid.parse_field(name) for name in self.fields}
+
+    @cached_property
+    def _field_at(self) -> dict[Hex, str]:
+        return {hex_: name for name, hex_ in self._hex_of.items()}
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._terrain_of
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def require_field(self, name: str) -> str:
+        """``name`` normalised to lower case; raises UnknownFieldError unless it is land."""
+        normalised = name.strip().lower()
+        if normalised not in self._terrain_of:
+            raise UnknownFieldError(f"{name!r} is not a land field of island {self.name!r}")
+        return normalised
+
+    def terrain(self, name: str) -> Terrain:
+        """The terrain of a land field."""
+        return self._terrain_of[self.require_field(name)]
+
+    def hex(self, name: str) -> Hex:
+        """The 0-based ``(column, row)`` of a land field."""
+        return self._hex_of[self.require_field(name)]
+
+    def field_at(self, hex_: Hex) -> str | None:
+        """The land field at a hex, or None for sea."""
+        return self._field_at.get(hex_)
+
+    def is_land(self, hex_: Hex) -> bool:
+        """Whether a hex is a land field of this island."""
+        return hex_ in self._field_at
+
+    def distance(self, a: str, b: str) -> int:
+        """Hex distance between two land fields (it may cross sea)."""
+        return hexgrid.distance(self.hex(a), self.hex(b))
+
+    def land_neighbours(self, name: str) -> tuple[str, ...]:
+        """The adjacent land fields, in the order e, ne, nw, w, sw, se."""
+        return tuple(
+            neighbour
+            for hex_ in hexgrid.neighbours(self.hex(name))
+            if (neighbour := self._field_at.get(hex_)) is not None
+        )
+
+    @cached_property
+    def size(self) -> tuple[int, int]:
+        """``(columns, rows)`` of the smallest map that holds every land field."""
+        if not self.cells:
+            return 0, 0
+        return (
+            max(column for column, _ in self._hex_of.values()) + 1,
+            max(row for _, row in self._hex_of.values()) + 1,
+        )
+
+    # -- derived facts ----------------------------------------------------------------------
+
+    @cached_property
+    def coast(self) -> frozenset[str]:
+        """Land fields with at least one adjacent non-land hex."""
+        return frozenset(
+            name
+            for name, hex_ in self._hex_of.items()
+            if any(n not in self._field_at for n in hexgrid.neighbours(hex_))
+        )
+
+    def is_coastal(self, name: str) -> bool:
+        """Whether a land field touches the sea."""
+        return self.require_field(name) in self.coast
+
+    @cached_property
+    def areas(self) -> tuple[Area, ...]:
+        """Every area, ordered by its first field in reading order."""
+        seen: set[str] = set()
+        areas: list[Area] = []
+        for start in self.fields:
+            if start in seen:
+                continue
+            terrain = self._terrain_of[start]
+            members = {start}
+            frontier = [start]
+            while frontier:
+                current = frontier.pop()
+                for neighbour in self.land_neighbours(current):
+                    if neighbour not in members and self._terrain_of[neighbour] is terrain:
+                        members.add(neighbour)
+                        frontier.append(neighbour)
+            seen |= members
+            areas.append(Area(terrain, frozenset(members), len(areas)))
+        return tuple(areas)
+
+    @cached_property
+    def _area_of(self) -> dict[str, Area]:
+        return {name: area for area in self.areas for name in area.fields}
+
+    def area_of(self, name: str) -> Area:
+        """The area holding a land field."""
+        return self._area_of[self.require_field(name)]
+
+    def largest_areas(self, terrain: Terrain | str) -> tuple[Area, ...]:
+        """The area(s) of ``terrain`` with the most fields; all of them when several tie
+        (choice), none when the island lacks the terrain."""
+        of_terrain = [area for area in self.areas if area.terrain == terrain]
+        if not of_terrain:
+            return ()
+        most = max(len(area) for area in of_terrain)
+        return tuple(area for area in of_terrain if len(area) == most)
+
+    @cached_property
+    def landmark_at(self) -> Mapping[str, Landmark]:
+        """``{field: landmark}`` for every landmark."""
+        return {mark.field: mark for mark in self.landmarks}
+
+    def landmarks_of(self, kind: LandmarkKind | str) -> tuple[Landmark, ...]:
+        """The landmarks of one kind, in reading order."""
+        return tuple(mark for mark in self.landmarks if mark.kind == kind)
+
+    @cached_property
+    def graph(self) -> nx.Graph:  # type: ignore[type-arg]
+        """A networkx graph: nodes are land fields (attributes ``terrain``, ``area`` — the area's
+        index —, ``coastal``, ``landmark`` — a kind or None — and ``facing``), edges join
+        adjacent land fields."""
+        graph: nx.Graph = nx.Graph(name=self.name)  # type: ignore[type-arg]
+        for name in self.fields:
+            mark = self.landmark_at.get(name)
+            graph.add_node(
+                name,
+                terrain=self._terrain_of[name],
+                area=self._area_of[name].index,
+                coastal=name in self.coast,
+                landmark=None if mark is None else mark.kind,
+                facing=None if mark is None else mark.facing,
+            )
+        for name in self.fields:
+            for neighbour in self.land_neighbours(name):
+                graph.add_edge(name, neighbour)
+        return graph
+
+    def landmark_problems(self) -> list[LandmarkProblem]:
+        """Every breach of the landmark rules of §1, each naming the field and the rule."""
+        from tobago_solver.validation import landmark_problems
+
+        return landmark_problems(self)
+
+    def check_landmarks(self) -> None:
+        """Raise :class:`LandmarkRuleError` listing every landmark rule this island breaks."""
+        problems = self.landmark_problems()
+        if problems:
+            raise LandmarkRuleError("; ".join(problem.message for problem in problems))
+
+    # -- display ----------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"Island.from_text({self.to_text()!r}, strict=False)"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def _repr_svg_(self) -> str:
+        from tobago_solver.render import render_svg
+
+        return render_svg(self)

@@ -1,0 +1,146 @@
+"""May this clue be played on this map? Rules 1–3 of §3, with the reason and the conflict.
+
+>>> import tobago_solver as tb
+>>> island = tb.islands.default()
+>>> verdict = check_clue(island, ["in lake"], "not in lake")
+>>> verdict.legal, verdict.reason, [str(c) for c in verdict.conflict]
+(False, <Reason.CONTRADICTION: 'contradiction'>, ['in lake'])
+>>> check_clue(island, ["in lake"], "in lake").reason
+<Reason.NO_NEW_INFORMATION: 'no-new-information'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tobago_solver.clues import Clue
+from tobago_solver.compile import CompiledIsland, compiled
+from tobago_solver.engines.fast import candidates_mask
+from tobago_solver.fieldset import FieldSet
+from tobago_solver.island import Island
+from tobago_solver.rules import PresetName, TobagoRules
+from tobago_solver.treasure import Engine, as_clues, candidates
+
+
+class Reason(StrEnum):
+    """Why a clue may or may not be played; compares equal to its text."""
+
+    OK = "ok"
+    CONTRADICTION = "contradiction"
+    NO_NEW_INFORMATION = "no-new-information"
+
+
+@dataclass(frozen=True)
+class ClueVerdict:
+    """The answer of :func:`check_clue`."""
+
+    clue: Clue
+    legal: bool
+    reason: Reason
+    rule: int | None
+    """The rule of §3 that failed (1 located, 2 contradiction, 3 no new information), or None."""
+    before: FieldSet
+    """The map's candidates before the clue."""
+    candidates: FieldSet
+    """The map's candidates with the clue added."""
+    conflict: tuple[Clue, ...]
+    """For a contradiction, a smallest set of the map's clues that with ``clue`` leaves no field."""
+    message: str
+
+
+def _reason(before: int, after: int, rules: TobagoRules) -> tuple[Reason, int | None]:
+    if before.bit_count() == 1:
+        return (Reason.CONTRADICTION if after == 0 else Reason.NO_NEW_INFORMATION), 1
+    if after == 0:
+        return Reason.CONTRADICTION, 2
+    if after == before and rules.requires_new_information(before.bit_count()):
+        return Reason.NO_NEW_INFORMATION, 3
+    return Reason.OK, None
+
+
+def check_clue(
+    island: Island,
+    clues: Iterable[Clue | str],
+    clue: Clue | str,
+    rules: PresetName | TobagoRules = "seed",
+    *,
+    engine: Engine = "fast",
+    explain: bool = True,
+) -> ClueVerdict:
+    """Whether ``clue`` may be added to a map holding ``clues``, and why.
+
+    Rule 1: the map is not located yet; rule 2: some field remains; rule 3: the candidates shrink
+    (preset ``published``: only once the map has 16 candidates or fewer). For a contradiction,
+    ``conflict`` names a smallest subset of ``clues`` (a CP-SAT set cover) unless ``explain`` is
+    False. ``engine`` picks how candidates are found.
+    """
+    existing = as_clues(clues)
+    (new_clue,) = as_clues([clue])
+    preset = TobagoRules.named(rules)
+    table = compiled(island)
+    before = table.mask_of(set(candidates(island, existing, engine)))
+    after = before & table.mask(new_clue)
+    reason, rule = _reason(before, after, preset)
+    conflict: tuple[Clue, ...] = ()
+    if reason is Reason.CONTRADICTION and explain:
+        from tobago_solver.engines.cpsat import smallest_conflict
+
+        conflict = tuple(existing[i] for i in smallest_conflict(island, existing, new_clue))
+    return ClueVerdict(
+        new_clue,
+        reason is Reason.OK,
+        reason,
+        rule,
+        table.field_set(before),
+        table.field_set(after),
+        conflict,
+        _message(table, new_clue, reason, rule, before, after, conflict),
+    )
+
+
+def _message(
+    table: CompiledIsland,
+    clue: Clue,
+    reason: Reason,
+    rule: int | None,
+    before: int,
+    after: int,
+    conflict: tuple[Clue, ...],
+) -> str:
+    if rule == 1:
+        (only,) = table.field_set(before)
+        return f"{clue!s}: the map is already located at {only} (rule 1)"
+    if reason is Reason.CONTRADICTION:
+        if conflict:
+            quoted = ", ".join(f"'{c}'" for c in conflict)
+            return f"{clue!s}: no field is left; it contradicts {quoted} (rule 2)"
+        return f"{clue!s}: no field is left (rule 2)"
+    if reason is Reason.NO_NEW_INFORMATION:
+        return f"{clue!s}: the {before.bit_count()} candidates do not change (rule 3)"
+    return f"{clue!s}: legal; candidates {before.bit_count()} -> {after.bit_count()}"
+
+
+def legal_plays(
+    island: Island,
+    maps: Sequence[Sequence[Clue]],
+    hand: Sequence[Clue],
+    rules: PresetName | TobagoRules = "seed",
+) -> tuple[tuple[Reason, ...], ...]:
+    """For each card of ``hand`` and each map, the verdict's reason: the hot loop of bots.
+
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.default()
+    >>> hand = [tb.Clue.parse("in lake"), tb.Clue.parse("not in lake")]
+    >>> legal_plays(island, [[], [hand[0]]], hand)[1]
+    (<Reason.OK: 'ok'>, <Reason.CONTRADICTION: 'contradiction'>)
+    """
+    preset = TobagoRules.named(rules)
+    table = compiled(island)
+    befores = [candidates_mask(table, clues) for clues in maps]
+    masks = table.masks
+    return tuple(
+        tuple(_reason(before, before & masks[card], preset)[0] for before in befores)
+        for card in hand
+    )

@@ -1,0 +1,57 @@
+"""Rule presets: where the `seed` reading and the `published` game differ.
+
+>>> TobagoRules.published().requires_new_information(candidates_before=40)
+False
+>>> TobagoRules.seed().requires_new_information(candidates_before=40)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+PresetName = Literal["seed", "published"]
+
+PUBLISHED_NEW_INFORMATION_THRESHOLD = 16
+"""Published preset: a clue must shrink the candidates only once a map has this many or fewer."""
+
+
+@dataclass(frozen=True)
+class TobagoRules:
+    """A rule preset; ``seed`` (the user's description) is the default.
+
+    ``new_information_threshold``: rule 3 of §3 (a clue must shrink the candidates) applies only
+    when the map has at most this many candidates; None means always.
+    """
+
+    name: str = "seed"
+    new_information_threshold: int | None = None
+
+    @classmethod
+    def seed(cls) -> TobagoRules:
+        """The user's description: every clue must give new information."""
+        return cls("seed", None)
+
+    @classmethod
+    def published(
+        cls, new_information_threshold: int = PUBLISHED_NEW_INFORMATION_THRESHOLD
+    ) -> TobagoRules:
+        """The printed game: new information is required only at 16 candidates or fewer."""
+        return cls("published", new_information_threshold)
+
+    @classmethod
+    def named(cls, preset: PresetName | TobagoRules) -> TobagoRules:
+        """A preset by name (``seed`` or ``published``), or the rules themselves."""
+        if isinstance(preset, TobagoRules):
+            return preset
+        if preset == "seed":
+            return cls.seed()
+        if preset == "published":
+            return cls.published()
+        raise ValueError(f"unknown rules preset {preset!r} (expected 'seed' or 'published')")
+
+    def requires_new_information(self, candidates_before: int) -> bool:
+        """Whether rule 3 applies to a map with this many candidates."""
+        threshold = self.new_information_threshold
+        return threshold is None or candidates_before <= threshold

@@ -1,0 +1,45 @@
+"""Where can the treasure be? The public entry point that picks an engine by name.
+
+>>> import tobago_solver as tb
+>>> island = tb.islands.default()
+>>> clues = [tb.Clue.parse("next to sea"), tb.Clue.parse("not in beach")]
+>>> candidates(island, clues) == candidates(island, clues, engine="cpsat")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Set
+from typing import Literal
+
+from tobago_solver.clues import Clue
+from tobago_solver.engines import fast, naive
+from tobago_solver.island import Island
+
+Engine = Literal["fast", "cpsat", "naive"]
+ENGINES: tuple[Engine, ...] = ("fast", "cpsat", "naive")
+
+
+def as_clues(clues: Iterable[Clue | str]) -> list[Clue]:
+    """Clues as values, parsing any given as text."""
+    return [clue if isinstance(clue, Clue) else Clue.parse(clue) for clue in clues]
+
+
+def candidates(island: Island, clues: Iterable[Clue | str], engine: Engine = "fast") -> Set[str]:
+    """The land fields where all ``clues`` hold (every land field when there is none).
+
+    ``engine``: ``fast`` (bitmasks, the default), ``cpsat`` (the CP-SAT witness loop; raises
+    :class:`~tobago_solver.SolverUnknownError` rather than guess on a time-out) or ``naive`` (the
+    per-field baseline). All three give the same set; ``fast`` and ``cpsat`` return a
+    :class:`~tobago_solver.fieldset.FieldSet`, ``naive`` a frozenset.
+    """
+    clue_list = as_clues(clues)
+    if engine == "fast":
+        return fast.candidates(island, clue_list)
+    if engine == "cpsat":
+        from tobago_solver.engines import cpsat
+
+        return cpsat.candidates(island, clue_list)
+    if engine == "naive":
+        return naive.candidates(island, clue_list)
+    raise ValueError(f"unknown engine {engine!r} (expected one of {', '.join(ENGINES)})")
