@@ -54,6 +54,18 @@ _TARGET_WORDS: Final[dict[str, Target]] = {
 _PLURALS: Final = {"beaches": "beach", **{f"{word}s": word for word in _TARGET_WORDS}}
 
 
+def as_target(word: Target) -> Target:
+    """The target a word names (``"hut"`` is :attr:`LandmarkKind.HUT`); raises ClueSyntaxError.
+
+    >>> as_target("lake")
+    <Terrain.LAKE: 'lake'>
+    """
+    target = _TARGET_WORDS.get(str(word))
+    if target is None:
+        raise ClueSyntaxError(f"unknown clue target {word!r}")
+    return target
+
+
 @dataclass(frozen=True)
 class Clue:
     """One clue: ``[not] relation [largest] target``.
@@ -68,9 +80,7 @@ class Clue:
     largest: bool = False
 
     def __post_init__(self) -> None:
-        target = _TARGET_WORDS.get(str(self.target))
-        if target is None:
-            raise ClueSyntaxError(f"unknown clue target {self.target!r}")
+        target = as_target(self.target)
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "relation", Relation(self.relation))
         if self.largest and not isinstance(target, Terrain):

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tobago_solver import hexgrid
-from tobago_solver.clues import SEA, Clue, Relation, Target
+from tobago_solver.clues import SEA, Clue, Relation, Target, as_target
 from tobago_solver.fieldset import FieldSet
 from tobago_solver.island import Island, LandmarkKind, Terrain
 
@@ -62,6 +62,7 @@ def target_fields(island: Island, target: Target, largest: bool = False) -> froz
     >>> len(target_fields(island, "hut"))
     4
     """
+    target = as_target(target)
     if isinstance(target, Terrain):
         if largest:
             return frozenset(f for area in island.largest_areas(target) for f in area.fields)

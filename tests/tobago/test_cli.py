@@ -1,0 +1,144 @@
+"""The ``tobago`` command line: output, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tobago_solver as tb
+from tobago_solver.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_where_prints_fields_in_reading_order_then_the_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(
+        capsys, "where", "ABC-1", "--clue", "in sight of sea", "--clue", "next to hut"
+    )
+    island = tb.islands.default()
+    expected = [
+        f for f in island.fields if f in tb.candidates(island, ["in sight of sea", "next to hut"])
+    ]
+    assert code == 0
+    assert out.splitlines() == [" ".join(expected), str(len(expected))]
+    assert err == ""
+
+
+def test_where_with_no_field_left_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "where", "ABC-1", "--clue", "in lake", "--clue", "not in lake")
+    assert code == 1
+    assert out.splitlines() == ["", "0"]
+
+
+def test_where_reads_island_files_and_writes_svg(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "duo.island"
+    path.write_text("name: duo\nterrain:\nB L L\n", encoding="utf-8")
+    svg = tmp_path / "out.svg"
+    code, out, _ = run(
+        capsys, "where", str(path), "--clue", "in lake", "--svg", str(svg), "--engine", "cpsat"
+    )
+    assert code == 0
+    assert out.splitlines() == ["b1 c1", "2"]
+    assert svg.read_text(encoding="utf-8").startswith("<svg")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["where", "ABC-1", "--clue", "in see"], "cannot read clue 'in see'"),
+        (["where", "XYZ-9"], "unknown island 'XYZ-9'"),
+        (["check-clue", "ABC-1", "--new", "next hut"], "expected 'to' at word 2"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_with_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_a_bad_island_file_names_line_and_column(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.island"
+    path.write_text("terrain:\nB X\n", encoding="utf-8")
+    code, _, err = run(capsys, "where", str(path))
+    assert code == 2
+    assert "line 2, column 3: unknown token 'X'" in err
+
+
+def test_check_clue_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check-clue", "ABC-1", "--clue", "in lake", "--new", "not in lake")
+    assert code == 1
+    assert out.startswith("illegal (contradiction)")
+    assert "'in lake'" in out
+    code, out, _ = run(capsys, "check-clue", "ABC-1", "--new", "in lake")
+    assert code == 0
+    assert out.startswith("legal (ok)")
+    code, out, _ = run(
+        capsys,
+        "check-clue",
+        "ABC-1",
+        "--clue",
+        "not in lake",
+        "--new",
+        "not in largest lake",
+        "--rules",
+        "published",
+    )
+    assert code == 0
+
+
+def test_islands_lists_and_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "islands")
+    assert code == 0
+    assert [line.split("\t")[0] for line in out.splitlines()] == list(tb.islands.names())
+    code, out, _ = run(capsys, "islands", "show", "AbC-2")
+    island = tb.islands.get("AbC-2")
+    assert code == 0
+    assert out.startswith(island.to_text())
+    assert f"{len(island)} land fields" in out
+    assert "statue" in out
+
+
+def test_place_landmarks_prints_a_legal_island(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "place-landmarks", "abc-3", "--seed", "5")
+    assert code == 0
+    placed = tb.Island.from_text(out)
+    assert placed.landmark_problems() == []
+    assert len(placed.landmarks) == 10
+
+
+def test_argument_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["where"])
+    assert raised.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_python_dash_m_runs_the_same_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tobago_solver", "where", "ABC-1", "--clue", "in largest lake"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    island = tb.islands.default()
+    expected = [f for f in island.fields if f in tb.candidates(island, ["in largest lake"])]
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [" ".join(expected), str(len(expected))]

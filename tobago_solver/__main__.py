@@ -1,0 +1,3 @@
+from tobago_solver.cli import main
+
+raise SystemExit(main())
