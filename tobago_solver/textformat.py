@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from tobago_solver import hexgrid
-from tobago_solver.errors import IslandFormatError, LandmarkRuleError, TobagoError
+from tobago_solver.errors import IslandFormatError, TobagoError
 from tobago_solver.hexgrid import Direction
 from tobago_solver.island import Island, Landmark, LandmarkKind, Terrain
 
@@ -178,7 +178,9 @@ def _parse_landmark(kind: LandmarkKind, token: _Token, terrain: dict[str, Terrai
                 token.column + len(field_text) + 1,
             ) from None
     elif facing_text or ">" in token.text:
-        raise LandmarkRuleError(f"{kind} {token.text!r}: only statues face a direction")
+        raise IslandFormatError(
+            f"{kind} {token.text!r}: only statues face a direction", token.line, token.column
+        )
     return Landmark(kind, field, facing)
 
 

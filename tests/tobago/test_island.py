@@ -165,3 +165,37 @@ def test_islands_are_values() -> None:
     assert island.renamed("other").name == "other"
     assert island.with_landmarks([]).landmarks == ()
     assert hash(island) == hash(example())
+
+
+_NEAR_MISS_LINES = st.sampled_from(
+    [
+        "name: x",
+        "terrain:",
+        "B L M",
+        " J R S .",
+        ". . B",
+        "hut: a1",
+        "palm: b2 c1",
+        "statue: b2>e",
+        "statue: a1>up",
+        "hut: a1>e",
+        "palm: c1>",
+        "hut: z9",
+        "",
+        "# comment",
+        "Q B",
+        "foo: 1",
+        "terrain: B",
+        "b L  l",
+    ]
+)
+
+
+@given(st.one_of(st.text(max_size=60), st.lists(_NEAR_MISS_LINES, max_size=8).map("\n".join)))
+def test_island_parser_raises_only_the_documented_error(text: str) -> None:
+    for strict in (True, False):
+        try:
+            island = tb.Island.from_text(text, strict=strict)
+        except tb.IslandFormatError:
+            continue
+        assert tb.Island.from_text(island.to_text(), strict=strict) == island
