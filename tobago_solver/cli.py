@@ -36,10 +36,26 @@ def load_island(spec: str) -> Island:
         return islands.get(spec)
     path = Path(spec)
     if path.is_file():
-        return Island.from_text(path.read_text(encoding="utf-8"))
+        try:
+            # utf-8-sig: editors that write a byte-order mark still give a readable file.
+            text = path.read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise TobagoError(
+                f"{spec}: not UTF-8 text (byte {error.start}: {error.reason})"
+            ) from None
+        return Island.from_text(text)
     raise TobagoError(
         f"unknown island {spec!r}: neither a bundled name (see 'tobago islands') nor a file"
     )
+
+
+def _check_svg_target(path: str | None) -> None:
+    """Fail before any work when the picture could not be written."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir() or not target.parent.is_dir():
+        raise TobagoError(f"cannot write the picture to {path!r}: not a file in an existing folder")
 
 
 def _write_svg(path: str, svg: str) -> None:
@@ -47,6 +63,7 @@ def _write_svg(path: str, svg: str) -> None:
 
 
 def _where(args: argparse.Namespace) -> int:
+    _check_svg_target(args.svg)
     island = load_island(args.island)
     clues = as_clues(args.clue)
     fields = candidates(island, clues, engine=args.engine)
@@ -68,13 +85,16 @@ def _check_clue(args: argparse.Namespace) -> int:
 
 
 def _islands(args: argparse.Namespace) -> int:
+    _check_svg_target(args.svg)
     if args.action is None:
+        if args.name is not None or args.svg:
+            raise TobagoError("a name and --svg go with 'islands show NAME'")
         for name in islands.names():
             island = islands.get(name)
             print(f"{name}\t{len(island)} fields\t{len(island.areas)} areas")
         return EXIT_OK
-    if args.action != "show" or args.name is None:
-        raise TobagoError(f"unknown islands action {args.action!r} (expected 'show NAME')")
+    if args.name is None:
+        raise TobagoError("'islands show' needs an island: a bundled name or a file")
     island = load_island(args.name)
     print(island.to_text(), end="")
     print(f"\n{len(island)} land fields, {len(island.areas)} areas, {len(island.coast)} coastal")
@@ -93,11 +113,19 @@ def _islands(args: argparse.Namespace) -> int:
 
 
 def _place(args: argparse.Namespace) -> int:
+    _check_svg_target(args.svg)
     island = place_landmarks(load_island(args.island), seed=args.seed)
     print(island.to_text(), end="")
     if args.svg:
         _write_svg(args.svg, render_svg(island, title=f"{island.name}, seed {args.seed}"))
     return EXIT_OK
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise ValueError(text)
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -130,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     place = commands.add_parser("place-landmarks", help="a random legal landmark placement")
     place.add_argument("island", help=island_help)
-    place.add_argument("--seed", type=int, default=0)
+    place.add_argument("--seed", type=_non_negative, default=0)
     place.add_argument("--svg", metavar="OUT", help="also draw the island")
     place.set_defaults(run=_place)
     return parser
@@ -148,6 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader (e.g. `head`) left early; silence the rest of the output, as `cat` would.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
-    except (TobagoError, OSError) as error:
+    except (TobagoError, ValueError, OSError) as error:
         print(f"tobago: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        print("tobago: error: out of memory (is the island file far too large?)", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -31,6 +31,7 @@ UNREACHABLE: Final = 1 << 20
 """Distance to a target the island does not have (no hut, say): no relation ever holds."""
 
 _CACHE_KEY: Final = "tobago_solver.compile"
+_CHUNK_CELLS: Final = 1 << 20
 
 
 def all_target_keys() -> tuple[TargetKey, ...]:
@@ -80,11 +81,19 @@ def _distances(
     land: npt.NDArray[np.int64], targets: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:
     """For each land hex, the hex distance to the nearest target hex (UNREACHABLE if none)."""
+    result = np.full(len(land), UNREACHABLE, dtype=np.int64)
     if len(targets) == 0:
-        return np.full(len(land), UNREACHABLE, dtype=np.int64)
-    dq = land[:, None, 0] - targets[None, :, 0]
-    dr = land[:, None, 1] - targets[None, :, 1]
-    return ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min(axis=1)  # type: ignore[no-any-return]
+        return result
+    # Chunks bound the temporary land x target matrices on huge hand-made islands.
+    rows = max(1, _CHUNK_CELLS // len(targets))
+    for start in range(0, len(land), rows):
+        part = land[start : start + rows]
+        dq = part[:, None, 0] - targets[None, :, 0]
+        dr = part[:, None, 1] - targets[None, :, 1]
+        result[start : start + rows] = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min(
+            axis=1
+        )
+    return result
 
 
 def _sea_hexes(island: Island) -> list[hexgrid.Hex]:

@@ -108,6 +108,30 @@ class Area:
         return len(self.fields)
 
 
+def _check_name(name: str) -> None:
+    # The name must survive a trip through the text format: one line, no comment sign.
+    if not name or name != name.strip() or "#" in name or "\n" in name or "\r" in name:
+        raise IslandFormatError(
+            f"island name {name!r} must be non-empty, one line, without '#' or outer spaces"
+        )
+
+
+def _as_terrain(field: str, terrain: Terrain | str) -> Terrain:
+    try:
+        return Terrain(terrain)
+    except ValueError:
+        raise IslandFormatError(
+            f"field {field}: unknown terrain {terrain!r} (expected one of {', '.join(Terrain)})"
+        ) from None
+
+
+def _normalise_field(name: str) -> str:
+    try:
+        return hexgrid.field_name(*hexgrid.parse_field(name))
+    except ValueError as error:
+        raise UnknownFieldError(str(error)) from None
+
+
 def _reading_key(name: str) -> tuple[int, int]:
     column, row = hexgrid.parse_field(name)
     return row, column
@@ -132,16 +156,27 @@ class Island:
     )
 
     def __post_init__(self) -> None:
-        cells = tuple(sorted(self.cells, key=lambda cell: _reading_key(cell[0])))
+        _check_name(self.name)
+        if not self.cells:
+            raise IslandFormatError(f"island {self.name!r} has no land field")
         terrains: dict[str, Terrain] = {}
-        for name, terrain in cells:
-            hexgrid.parse_field(name)
-            if name in terrains:
-                raise IslandFormatError(f"field {name} is listed twice")
-            terrains[name] = Terrain(terrain)
+        for name, terrain in self.cells:
+            field = _normalise_field(name)
+            if field in terrains:
+                raise IslandFormatError(f"field {field} is listed twice")
+            terrains[field] = _as_terrain(field, terrain)
+        cells = tuple(sorted(terrains.items(), key=lambda cell: _reading_key(cell[0])))
+        normalised = [
+            Landmark(
+                LandmarkKind(mark.kind),
+                _normalise_field(mark.field),
+                None if mark.facing is None else Direction(mark.facing),
+            )
+            for mark in self.landmarks
+        ]
         landmarks = tuple(
             sorted(
-                self.landmarks,
+                normalised,
                 key=lambda mark: (_LANDMARK_ORDER[mark.kind], _reading_key(mark.field)),
             )
         )
@@ -172,7 +207,9 @@ class Island:
         >>> Island.from_terrain("tiny", {"a1": "beach", "b1": "lake"}).fields
         ('a1', 'b1')
         """
-        return cls(name, tuple((f, Terrain(t)) for f, t in terrain.items()), tuple(landmarks))
+        return cls(
+            name, tuple((f, _as_terrain(f, t)) for f, t in terrain.items()), tuple(landmarks)
+        )
 
     @classmethod
     def from_text(cls, text: str, *, strict: bool = True) -> Island:

@@ -124,8 +124,8 @@ def _message(
 
 def legal_plays(
     island: Island,
-    maps: Sequence[Sequence[Clue]],
-    hand: Sequence[Clue],
+    maps: Sequence[Sequence[Clue | str]],
+    hand: Sequence[Clue | str],
     rules: PresetName | TobagoRules = "seed",
 ) -> tuple[tuple[Reason, ...], ...]:
     """For each card of ``hand`` and each map, the verdict's reason: the hot loop of bots.
@@ -138,9 +138,9 @@ def legal_plays(
     """
     preset = TobagoRules.named(rules)
     table = compiled(island)
-    befores = [candidates_mask(table, clues) for clues in maps]
+    befores = [candidates_mask(table, as_clues(clues)) for clues in maps]
     masks = table.masks
     return tuple(
         tuple(_reason(before, before & masks[card], preset)[0] for before in befores)
-        for card in hand
+        for card in as_clues(hand)
     )

@@ -58,6 +58,8 @@ def place_landmarks(
     """
     if time_limit < 0:
         raise ValueError(f"time_limit must not be negative, got {time_limit}")
+    if seed < 0:
+        raise ValueError(f"seed must not be negative, got {seed}")
     _check_enough_candidates(island, counts)
     rng = np.random.default_rng(seed)
     model = cp_model.CpModel()
@@ -125,7 +127,8 @@ def place_landmarks(
     result = island.with_landmarks(landmarks)
     # The solver-independent validator has the last word on every placement we hand out.
     problems = [p.message for p in result.landmark_problems()] + count_problems(result, counts)
-    assert not problems, f"CP-SAT proposed an illegal placement: {problems}"
+    if problems:
+        raise RuntimeError(f"CP-SAT proposed an illegal placement: {problems}")
     return result
 
 

@@ -21,7 +21,13 @@ ENGINES: tuple[Engine, ...] = ("fast", "cpsat", "naive")
 
 
 def as_clues(clues: Iterable[Clue | str]) -> list[Clue]:
-    """Clues as values, parsing any given as text."""
+    """Clues as values, parsing any given as text.
+
+    >>> as_clues(["in lake", Clue.parse("next to hut")])
+    [Clue.parse('in lake'), Clue.parse('next to hut')]
+    """
+    if isinstance(clues, str):
+        raise TypeError(f"expected a list of clues, got the string {clues!r}; write [{clues!r}]")
     return [clue if isinstance(clue, Clue) else Clue.parse(clue) for clue in clues]
 
 

@@ -142,3 +142,47 @@ def test_python_dash_m_runs_the_same_command() -> None:
     expected = [f for f in island.fields if f in tb.candidates(island, ["in largest lake"])]
     assert result.returncode == 0
     assert result.stdout.splitlines() == [" ".join(expected), str(len(expected))]
+
+
+def test_files_that_are_not_utf8_or_carry_a_bom(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.island"
+    bad.write_bytes(b"name: x\nterrain:\nB \xff L\n")
+    code, out, err = run(capsys, "where", str(bad))
+    assert (code, out) == (2, "")
+    assert "not UTF-8 text" in err
+    bom = tmp_path / "bom.island"
+    bom.write_bytes("name: x\nterrain:\nB L\n".encode("utf-8-sig"))
+    code, out, _ = run(capsys, "where", str(bom))
+    assert (code, out.splitlines()) == (0, ["a1 b1", "2"])
+
+
+def test_a_directory_is_not_an_island(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "where", str(tmp_path))
+    assert code == 2
+    assert "unknown island" in err
+
+
+def test_an_unwritable_picture_fails_before_any_answer(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "where", "ABC-1", "--clue", "in lake", "--svg", str(tmp_path))
+    assert (code, out) == (2, "")
+    assert "cannot write the picture" in err
+
+
+def test_islands_subcommand_misuse(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "islands", "show")
+    assert code == 2
+    assert "needs an island" in err
+    code, _, err = run(capsys, "islands", "--svg", str(tmp_path / "x.svg"))
+    assert code == 2
+    assert "go with 'islands show NAME'" in err
+
+
+def test_negative_seed_is_an_argument_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["place-landmarks", "ABC-1", "--seed", "-5"])
+    assert raised.value.code == 2
+    assert "invalid _non_negative value" in capsys.readouterr().err

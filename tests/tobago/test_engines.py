@@ -100,3 +100,8 @@ def test_a_missing_target_rules_every_field_out() -> None:
     bare = tb.islands.default().with_landmarks([])
     assert tb.candidates(bare, ["next to palm"]) == frozenset()
     assert tb.candidates(bare, ["not in sight of statue"]) == frozenset(bare.fields)
+
+
+def test_a_single_string_is_not_a_clue_list() -> None:
+    with pytest.raises(TypeError, match=r"write \['in lake'\]"):
+        tb.candidates(tb.islands.default(), "in lake")

@@ -199,3 +199,26 @@ def test_island_parser_raises_only_the_documented_error(text: str) -> None:
         except tb.IslandFormatError:
             continue
         assert tb.Island.from_text(island.to_text(), strict=strict) == island
+
+
+def test_constructor_normalises_names_and_terrains() -> None:
+    island = tb.Island.from_terrain(
+        "x", {"A1": "beach", " b1": tb.Terrain.LAKE}, [tb.Landmark(tb.LandmarkKind.HUT, "B1")]
+    )
+    assert island.fields == ("a1", "b1")
+    assert island.terrain("b1") is tb.Terrain.LAKE
+    assert island.landmarks[0].field == "b1"
+    assert tb.Island.from_text(island.to_text()) == island
+
+
+@pytest.mark.parametrize("name", ["", " padded ", "a#b", "two\nlines"])
+def test_names_that_cannot_round_trip_are_refused(name: str) -> None:
+    with pytest.raises(tb.IslandFormatError, match="island name"):
+        tb.Island.from_terrain(name, {"a1": "beach"})
+
+
+def test_an_island_needs_land_and_known_terrains() -> None:
+    with pytest.raises(tb.IslandFormatError, match="no land field"):
+        tb.Island.from_terrain("x", {})
+    with pytest.raises(tb.IslandFormatError, match="unknown terrain 'swamp'"):
+        tb.Island.from_terrain("x", {"a1": "swamp"})

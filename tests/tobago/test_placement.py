@@ -101,3 +101,8 @@ def test_the_message_names_the_island_and_the_counts() -> None:
     assert "'abc-2'" in message
     assert "1 hut, 1 palm and 9 statues" in message
     assert "may hold a statue" in message
+
+
+def test_negative_seed_is_refused() -> None:
+    with pytest.raises(ValueError, match="seed must not be negative"):
+        place_landmarks(islands.default(), seed=-1)
