@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import tobago_solver as tb
+import tranquility_solver as tq
 
 HERE = Path(__file__).parent
 
@@ -38,8 +39,40 @@ def tobago_tour() -> None:
     print(f"  picture: {picture}")
 
 
+def tranquility_tour() -> None:
+    grid = tq.Grid.parse(
+        """
+        .  .  .  .  .  .
+        .  .  .  .  . 78
+        .  .  . 52  .  .
+        . 30  .  .  . 60
+        .  .  . 33  .  .
+        4  .  .  . 20  .
+        """
+    )
+    print("\n== Tranquility: a grid with 7 cards placed (row 6 on top)")
+    print(grid)
+    left = [n for n in range(1, 81) if n not in grid.numbers]
+    assert tq.is_completable(grid, left, engine="fast") == tq.is_completable(
+        grid, left, engine="cpsat"
+    )  # two engines, one answer
+    print(f"  completable with every other card: {tq.is_completable(grid, left)}")
+    print(f"  in {tq.count_completions(grid, left):,} ways, for example:")
+    print(tq.complete(grid, left))
+    late = [*range(5, 19), 22, 24, 26, 28, *range(34, 52), 61, 62, 79, 80]
+    print(f"  with only {len(late)} cards left, completable: {tq.is_completable(grid, late)}")
+    why = tq.explain(grid, late)
+    print(f"  why not: {why}")
+    print("  safe plays for a hand of 21 and 55:", *tq.safe_placements(grid, [21, 55], left)[:4])
+    picture = HERE / "tour_grid.svg"
+    short = why.cells if why is not None else ()
+    picture.write_text(tq.render_svg(grid, highlight=short), encoding="utf-8")
+    print(f"  picture (the cells short of numbers highlighted): {picture}")
+
+
 def main() -> None:
     tobago_tour()
+    tranquility_tour()
 
 
 if __name__ == "__main__":

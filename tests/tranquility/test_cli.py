@@ -1,0 +1,151 @@
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tranquility_solver as tq
+from tranquility_solver.cli import main, parse_numbers
+
+GRID = tq.Grid.from_mapping({"a1": 10, "c1": 12})
+
+
+@pytest.fixture
+def grid_file(tmp_path: Path) -> Path:
+    path = tmp_path / "grid.txt"
+    path.write_text(str(GRID), encoding="utf-8")
+    return path
+
+
+def test_check_prints_a_valid_completion(
+    grid_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(grid_file), "--available", "1-80"]) == 0
+    out = capsys.readouterr().out
+    first, rest = out.split("\n", 1)
+    assert first == "completable"
+    completion = tq.Grid.parse(rest)
+    pool = [n for n in range(1, 81) if n not in GRID.numbers]
+    assert tq.validate_completion(GRID, completion, pool, tq.Rules.seed()) == ()
+
+
+@pytest.mark.parametrize("engine", ["fast", "cpsat"])
+def test_check_not_completable_explains(
+    grid_file: Path, capsys: pytest.CaptureFixture[str], engine: str
+) -> None:
+    code = main(["check", str(grid_file), "--available", "13-80", "--engine", engine])
+    assert code == 1
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "not completable"
+    assert "b1" in out
+
+
+def test_check_reads_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(str(GRID)))
+    assert main(["check", "-", "--available", "1-80", "--rules", "published"]) == 0
+    assert capsys.readouterr().out.startswith("completable\n")
+
+
+def test_count(grid_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["count", str(grid_file), "--available", "11,13-46", "--rules", "published"]) == 0
+    expected = tq.count_completions(GRID, [11, *range(13, 47)], tq.Rules.published())
+    assert capsys.readouterr().out.strip() == str(expected)
+    assert main(["count", str(grid_file), "--available", "13-80"]) == 1
+    assert capsys.readouterr().out.strip() == "0"
+
+
+def test_hints_and_svg(grid_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    svg = tmp_path / "hints.svg"
+    code = main(
+        ["hints", str(grid_file), "--hand", "11,13,14", "--available", "15-80", "--svg", str(svg)]
+    )
+    assert code == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "11@b1 (cost 2, discard 13, 14)"
+    assert "13@d1 (cost 0)" in lines
+    assert svg.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_hints_without_safe_play(grid_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hints", str(grid_file), "--hand", "13", "--available", "14-80"]) == 1
+    out = capsys.readouterr().out
+    assert "no safe placement" in out
+    assert "dead cells: b1" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["check", "{grid}", "--available", "1-90"], "1-90"),
+        (["check", "{grid}", "--available", "5-x"], "5-x"),
+        (["check", "{grid}"], "--available"),
+        (["check", "{missing}", "--available", "1-80"], "missing.txt"),
+        (["hints", "{grid}", "--hand", "10", "--available", "1-80"], "10"),
+        (["check", "{bad}", "--available", "1-80"], "c6"),
+        (["frobnicate"], "frobnicate"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr(
+    grid_file: Path, capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
+) -> None:
+    bad = grid_file.parent / "bad.txt"
+    bad.write_text(". . x . . .\n" + ". . . . . .\n" * 5, encoding="utf-8")
+    paths = {"grid": grid_file, "missing": grid_file.parent / "missing.txt", "bad": bad}
+    assert main([arg.format(**paths) for arg in argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1
+    assert fragment in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_parse_numbers() -> None:
+    assert parse_numbers("1-3,7,9-10") == (1, 2, 3, 7, 9, 10)
+    assert parse_numbers(" 4 , 2 ") == (2, 4)
+    with pytest.raises(tq.CardError, match="backwards"):
+        parse_numbers("9-3")
+
+
+def test_module_runs_as_a_program(grid_file: Path) -> None:
+    # Run the package under test, whatever is installed in site-packages.
+    package_root = str(Path(tq.__file__).resolve().parents[1])
+    paths = [package_root, *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tranquility_solver",
+            "check",
+            str(grid_file),
+            "--available",
+            "13-80",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert result.returncode == 1
+    assert result.stdout.startswith("not completable\n")
+
+
+def test_a_cpsat_time_out_is_undecided_not_no(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tranquility_solver.completion import cpsat
+
+    monkeypatch.setattr(cpsat, "DEFAULT_TIME_LIMIT", 0.0)
+    path = tmp_path / "empty.txt"
+    path.write_text(str(tq.Grid.empty()), encoding="utf-8")
+    code = main(["check", str(path), "--available", "1-80", "--engine", "cpsat"])
+    captured = capsys.readouterr()
+    assert code == 3
+    assert captured.out == ""
+    assert "undecided" in captured.err

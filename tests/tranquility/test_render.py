@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import tranquility_solver as tq
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def test_svg_draws_numbers_spots_and_highlights() -> None:
+    grid = tq.Grid.from_mapping({"a1": 7, "f6": 80})
+    root = _parse(tq.render_svg(grid, highlight=["b1"]))
+    texts = [element.text for element in root.iter(f"{NS}text")]
+    assert "7" in texts
+    assert "80" in texts
+    assert "start" in texts
+    assert "finish" in texts
+    cells = {group.get("id"): group for group in root.iter(f"{NS}g")}
+    assert len(cells) == 36
+    b1_fill = cells["cell-b1"].find(f"{NS}rect").get("fill")  # type: ignore[union-attr]
+    c1_fill = cells["cell-c1"].find(f"{NS}rect").get("fill")  # type: ignore[union-attr]
+    assert b1_fill != c1_fill
+
+
+def test_spots_sit_beside_a1_and_f6() -> None:
+    root = _parse(tq.render_svg(tq.Grid.empty()))
+    rects = {rect.get("id"): rect for rect in root.iter(f"{NS}rect") if rect.get("id")}
+    cells = {group.get("id"): group.find(f"{NS}rect") for group in root.iter(f"{NS}g")}
+    a1, f6 = cells["cell-a1"], cells["cell-f6"]
+    assert a1 is not None
+    assert f6 is not None
+    start, finish = rects["start-spot"], rects["finish-spot"]
+    assert float(start.get("x", 0)) < float(a1.get("x", 0))
+    assert abs(float(start.get("y", 0)) - float(a1.get("y", 0))) < 20
+    assert float(finish.get("x", 0)) > float(f6.get("x", 0))
+    assert abs(float(finish.get("y", 0)) - float(f6.get("y", 0))) < 20
+
+
+def test_grid_repr_svg() -> None:
+    assert tq.Grid.empty()._repr_svg_().startswith("<svg")

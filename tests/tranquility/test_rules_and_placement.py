@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tranquility_solver as tq
+from tranquility_solver.rules import (
+    adjacent_axis_cost,
+    combine_axis_costs,
+    compile_order,
+    nearest_sequence_neighbour_cost,
+)
+
+from .strategies import grids, presets
+
+SEED = tq.Rules.seed()
+PUBLISHED = tq.Rules.published()
+
+
+def test_presets_differ_where_the_rules_page_says() -> None:
+    assert SEED.finish_cards == 1
+    assert PUBLISHED.finish_cards == 5
+    assert not SEED.start_card.must_play
+    assert PUBLISHED.start_card.must_play
+    assert PUBLISHED.start_card.team_discard == 8
+    assert PUBLISHED.start_card.two_player_draw == 2
+    assert len(SEED.precedences) == 2 * 6 * 5
+    assert len(PUBLISHED.precedences) == 35
+    assert ("f1", "a2") in PUBLISHED.precedence_names
+    assert ("a1", "a2") in SEED.precedence_names
+
+
+def test_rules_by_name_and_repr() -> None:
+    assert tq.Rules.by_name("SEED") is SEED
+    assert repr(PUBLISHED) == "Rules.published()"
+    with pytest.raises(tq.UnknownRulesError, match="fancy"):
+        tq.Rules.by_name("fancy")
+
+
+def test_a_third_preset_is_a_few_lines() -> None:
+    # Columns only: each cell is lower than the one above it.
+    columns = tuple((cell, cell + 6) for cell in range(30))
+    rules = tq.Rules("columns", columns, False, adjacent_axis_cost)
+    grid = tq.Grid.from_mapping({"a1": 50, "b1": 10})
+    pool = [n for n in range(1, 81) if n not in (10, 50)]
+    assert rules.order.chain is None
+    assert tq.is_completable(grid, pool, rules)
+    assert tq.is_completable(grid, pool, rules, engine="cpsat")
+    assert not tq.is_completable(grid, pool, SEED)
+
+
+def test_cyclic_relation_is_rejected() -> None:
+    with pytest.raises(tq.UnknownRulesError, match="cycle"):
+        compile_order(((0, 1), (1, 0)))
+
+
+@given(presets)
+def test_closure_is_consistent(rules: tq.Rules) -> None:
+    order = rules.order
+    position = {cell: index for index, cell in enumerate(order.topological)}
+    for low, high in rules.precedences:
+        assert position[low] < position[high]
+        assert order.descendants[low] >> high & 1
+        assert order.ancestors[high] >> low & 1
+        assert order.descendants[high] & order.descendants[low] == order.descendants[high]
+
+
+def test_seed_cost_is_the_difference_of_the_wedging_neighbours() -> None:
+    grid = tq.Grid.from_mapping({"a2": 10, "c2": 16})
+    assert tq.placement_cost(grid, "b2", 12, SEED) == 6
+    assert tq.placement_cost(grid, "d2", 20, SEED) == 0
+
+
+def test_seed_cost_adds_both_axes() -> None:
+    grid = tq.Grid.from_mapping({"a2": 10, "c2": 16, "b1": 5, "b3": 30})
+    assert tq.placement_cost(grid, "b2", 12, SEED) == combine_axis_costs(6, 25) == 31
+
+
+def test_published_cost_is_the_nearest_sequence_neighbour() -> None:
+    grid = tq.Grid.from_mapping({"e1": 20, "a2": 30})
+    assert tq.placement_cost(grid, "f1", 27, PUBLISHED) == 3
+    assert tq.placement_cost(grid, "f1", 21, PUBLISHED) == 1
+    assert tq.placement_cost(grid, "c1", 5, PUBLISHED) == 0
+    assert nearest_sequence_neighbour_cost(grid.cells, 0, 1) == 0
+
+
+def test_placement_errors_name_cell_and_card() -> None:
+    grid = tq.Grid.from_mapping({"a1": 10})
+    with pytest.raises(tq.IllegalPlacementError, match=r"11 on a1"):
+        tq.placement_cost(grid, "a1", 11, SEED)
+    with pytest.raises(tq.IllegalPlacementError, match=r"5 on b1.*10 on a1"):
+        tq.check_placement(grid, "b1", 5, SEED)
+    with pytest.raises(tq.CellError, match="g7"):
+        tq.placement_cost(grid, "g7", 11, SEED)
+    wedged = tq.Grid.from_mapping({"a1": 10, "c1": 20})
+    with pytest.raises(tq.IllegalPlacementError, match=r"costs 10.*4 cards"):
+        tq.check_placement(wedged, "b1", 15, SEED, hand_size=5)
+
+
+@given(grids(), presets, st.integers(1, 80), st.integers(1, 6))
+def test_legal_placements_match_the_validator(
+    grid: tq.Grid, rules: tq.Rules, card: int, hand_size: int
+) -> None:
+    if card in grid.numbers:
+        return
+    legal = {
+        (p.cell, p.cost) for p in tq.legal_placements(grid, [card], rules, hand_size=hand_size)
+    }
+    before = set(tq.violations(grid, rules))
+    for cell in grid.empty_cells:
+        after = grid.place(cell, card)
+        new_conflicts = set(tq.violations(after, rules)) - before
+        cost = tq.placement_cost(grid, cell, card, rules)
+        expected = not new_conflicts and cost <= hand_size - 1
+        assert ((cell, cost) in legal) == expected, cell
+
+
+def test_seed_order_compares_only_adjacent_cells() -> None:
+    grid = tq.Grid.from_mapping({"a1": 50})
+    assert any(p.cell == "c1" for p in tq.legal_placements(grid, [10], SEED))
+    assert not any(p.cell == "c1" for p in tq.legal_placements(grid, [10], PUBLISHED))

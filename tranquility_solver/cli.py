@@ -1,0 +1,171 @@
+"""Command line: ``tranquility check|count|hints GRIDFILE --available SPEC ...``.
+
+Exit codes: 0 success, 1 when the answer is "none / not completable", 2 on bad input, 3 when
+CP-SAT stopped undecided. Errors are one line on stderr, never a traceback.
+
+>>> parse_numbers("1-3,7, 9-10")
+(1, 2, 3, 7, 9, 10)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+from .completion import ENGINES, complete, count_completions
+from .errors import CardError, SolverTimeoutError, TranquilityError
+from .grid import FIRST_CARD, LAST_CARD, Grid
+from .hints import dead_cells, explain, safe_placements
+from .render import render_svg
+from .rules import Rules
+
+__all__ = ["main", "parse_numbers"]
+
+EXIT_OK = 0
+EXIT_NONE = 1
+EXIT_BAD_INPUT = 2
+EXIT_UNKNOWN = 3
+
+
+class _UsageError(Exception):
+    """Argument errors, turned into one line on stderr instead of argparse's usage dump."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+def parse_numbers(spec: str) -> tuple[int, ...]:
+    """Card numbers from a list of numbers and ranges such as ``1-20,35,40-80`` (sorted).
+
+    >>> parse_numbers("")
+    ()
+    """
+    numbers: set[int] = set()
+    for part in spec.split(","):
+        token = part.strip()
+        if not token:
+            continue
+        first, dash, last = token.partition("-")
+        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+            raise CardError(f"cannot read {token!r} in {spec!r}: expected N or N-M, e.g. 1-20,35")
+        low = int(first)
+        high = int(last) if dash else low
+        if low > high:
+            raise CardError(f"range {token!r} in {spec!r} runs backwards")
+        if low < FIRST_CARD or high > LAST_CARD:
+            raise CardError(f"{token!r} in {spec!r} is outside {FIRST_CARD}-{LAST_CARD}")
+        numbers.update(range(low, high + 1))
+    return tuple(sorted(numbers))
+
+
+def _read_grid(path: str, stdin: TextIO) -> Grid:
+    text = stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    try:
+        return Grid.parse(text)
+    except TranquilityError as error:
+        name = "<stdin>" if path == "-" else path
+        raise type(error)(f"{name}: {error}") from None
+
+
+def _pool(grid: Grid, spec: str) -> tuple[int, ...]:
+    # Cards already on the grid are dropped so that "1-80" means "every card not yet played".
+    return tuple(number for number in parse_numbers(spec) if number not in grid.numbers)
+
+
+def _write_svg(path: str | None, grid: Grid, highlight: Sequence[str], title: str) -> None:
+    if path is not None:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(render_svg(grid, highlight=highlight, title=title))
+
+
+def _check(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
+    pool = _pool(grid, args.available)
+    completion = complete(grid, pool, rules, engine=args.engine)
+    if completion is None:
+        reason = explain(grid, pool, rules)
+        print("not completable")
+        if reason is not None:
+            print(f"reason: {reason.message}")
+        _write_svg(args.svg, grid, reason.cells if reason else (), "not completable")
+        return EXIT_NONE
+    print("completable")
+    print(completion, end="")
+    _write_svg(args.svg, completion, grid.empty_cells, "a completion")
+    return EXIT_OK
+
+
+def _count(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
+    total = count_completions(grid, _pool(grid, args.available), rules)
+    print(total)
+    _write_svg(args.svg, grid, (), f"{total} completions")
+    return EXIT_OK if total else EXIT_NONE
+
+
+def _hints(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
+    hand = parse_numbers(args.hand)
+    pool = _pool(grid, args.available)
+    safe = safe_placements(grid, hand, pool, rules)
+    for placement in safe:
+        print(placement)
+    if not safe:
+        print("no safe placement")
+    dead = dead_cells(grid, tuple(sorted(set(pool) | set(hand))), rules)
+    if dead:
+        print(f"dead cells: {' '.join(dead)}")
+    _write_svg(args.svg, grid, tuple(dict.fromkeys(p.cell for p in safe)), "safe placements")
+    return EXIT_OK if safe else EXIT_NONE
+
+
+def _build_parser() -> _Parser:
+    parser = _Parser(prog="tranquility", description="Analyse Tranquility grids.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    def command(name: str, summary: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=summary, description=summary)
+        sub.add_argument("grid", metavar="GRIDFILE", help="grid text file, or - for stdin")
+        sub.add_argument(
+            "--available",
+            required=True,
+            metavar="SPEC",
+            help="card numbers still available, e.g. 1-20,35,40-80 (cards on the grid are ignored)",
+        )
+        sub.add_argument("--rules", choices=("seed", "published"), default="seed")
+        sub.add_argument("--svg", metavar="OUT", help="also write an SVG picture to OUT")
+        return sub
+
+    check = command("check", "Can the grid still be completed? Prints a completion or a reason.")
+    check.add_argument("--engine", choices=ENGINES, default="fast")
+    command("count", "Count the completions exactly.")
+    hints = command("hints", "List the safe plays for a hand, and the dead cells.")
+    hints.add_argument("--hand", required=True, metavar="SPEC", help="cards in hand, e.g. 12,40")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code.
+
+    >>> main(["count", "no-such-grid.txt", "--available", "1-36"])  # error goes to stderr
+    2
+    """
+    parser = _build_parser()
+    try:
+        args = parser.parse_args(argv)
+        grid = _read_grid(args.grid, sys.stdin)
+        rules = Rules.by_name(args.rules)
+        handler = {"check": _check, "count": _count, "hints": _hints}[args.command]
+        return handler(args, grid, rules)
+    except SystemExit as done:  # --help
+        return done.code if isinstance(done.code, int) else EXIT_OK
+    except SolverTimeoutError as error:
+        print(f"tranquility: undecided: {error}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except _UsageError as error:
+        print(f"tranquility: error: {error}", file=sys.stderr)
+    except (TranquilityError, OSError) as error:
+        print(f"tranquility: error: {error}", file=sys.stderr)
+    return EXIT_BAD_INPUT

@@ -1,0 +1,60 @@
+"""Errors raised by the Tranquility analysis library.
+
+Every error is a :class:`ValueError` so callers that only care about "bad input" can catch that,
+and every message names the offending cell, card or text so a person can fix it.
+
+>>> from tranquility_solver import Grid, GridFormatError
+>>> try:
+...     Grid.parse("1 2 3")
+... except GridFormatError as error:
+...     print(error)
+expected 6 rows of 6 tokens, got 1 row
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardError",
+    "CellError",
+    "GridFormatError",
+    "IllegalPlacementError",
+    "SolverTimeoutError",
+    "TranquilityError",
+    "UnknownEngineError",
+    "UnknownRulesError",
+]
+
+
+class TranquilityError(ValueError):
+    """Base class of every error this library raises on purpose."""
+
+
+class GridFormatError(TranquilityError):
+    """The grid text is malformed: wrong row/column count or an unreadable token."""
+
+
+class CellError(TranquilityError):
+    """A cell name is not one of ``a1`` … ``f6``."""
+
+
+class CardError(TranquilityError):
+    """A card number is out of range, repeated, or already on the grid."""
+
+
+class IllegalPlacementError(TranquilityError):
+    """A card cannot be played on a cell (occupied, breaks the order, or unaffordable)."""
+
+
+class UnknownRulesError(TranquilityError):
+    """A rules preset name is not known."""
+
+
+class UnknownEngineError(TranquilityError):
+    """An engine name is not known."""
+
+
+class SolverTimeoutError(RuntimeError):
+    """CP-SAT hit its time limit before deciding; the answer is unknown, *not* "no".
+
+    Not a :class:`TranquilityError`: the input was fine, the question is still open.
+    """

@@ -1,0 +1,261 @@
+"""The 6 × 6 Tranquility grid: cell names, the text format and the immutable :class:`Grid`.
+
+>>> grid = Grid.empty().place("a1", 5).place("b1", 9)
+>>> grid["b1"]
+9
+>>> print(str(grid).splitlines()[-1])
+ 5  9  .  .  .  .
+>>> Grid.parse(str(grid)) == grid
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from .errors import CardError, CellError, GridFormatError
+
+__all__ = [
+    "CELL_COUNT",
+    "CELL_NAMES",
+    "COLUMNS",
+    "FIRST_CARD",
+    "LAST_CARD",
+    "ROWS",
+    "Cells",
+    "Grid",
+    "cell_index",
+    "cell_name",
+    "check_card",
+]
+
+COLUMNS = 6
+ROWS = 6
+CELL_COUNT = COLUMNS * ROWS
+FIRST_CARD = 1
+LAST_CARD = 80
+_COLUMN_LETTERS = "abcdef"
+
+# Cell index = (row - 1) * 6 + column, so index order is the reading order from the bottom
+# (a1, b1, …, f1, a2, …, f6) that the `published` order rule uses.
+CELL_NAMES: tuple[str, ...] = tuple(
+    f"{letter}{row}" for row in range(1, ROWS + 1) for letter in _COLUMN_LETTERS
+)
+_INDEX_BY_NAME = {name: index for index, name in enumerate(CELL_NAMES)}
+
+Cells = tuple[int | None, ...]
+"""Card number per cell index (``None`` = empty); length 36."""
+
+
+def cell_index(cell: str | int) -> int:
+    """Index 0–35 of a cell given by name or index.
+
+    >>> cell_index("a1"), cell_index("f1"), cell_index("a2"), cell_index("F6")
+    (0, 5, 6, 35)
+    """
+    if isinstance(cell, int) and not isinstance(cell, bool):
+        if 0 <= cell < CELL_COUNT:
+            return cell
+        raise CellError(f"cell index {cell} is outside 0-{CELL_COUNT - 1}")
+    if isinstance(cell, str):
+        index = _INDEX_BY_NAME.get(cell.strip().lower())
+        if index is not None:
+            return index
+    raise CellError(f"unknown cell {cell!r}: expected a name a1-f6 (column a-f, row 1-6)")
+
+
+def cell_name(index: int) -> str:
+    """Name of the cell with the given index.
+
+    >>> cell_name(0), cell_name(35)
+    ('a1', 'f6')
+    """
+    return CELL_NAMES[cell_index(index)]
+
+
+def check_card(card: object, where: str = "") -> int:
+    """Return ``card`` if it is an island card number 1–80, else raise :class:`CardError`.
+
+    >>> check_card(80)
+    80
+    """
+    if isinstance(card, bool) or not isinstance(card, int):
+        raise CardError(f"{where}card {card!r} is not an integer")
+    if not FIRST_CARD <= card <= LAST_CARD:
+        raise CardError(f"{where}card {card} is outside {FIRST_CARD}-{LAST_CARD}")
+    return card
+
+
+@dataclass(frozen=True, repr=False)
+class Grid:
+    """An immutable 6 × 6 grid; ``cells[i]`` is the card on cell ``CELL_NAMES[i]`` or ``None``.
+
+    >>> grid = Grid.parse('''
+    ... .  .  .  .  .  .
+    ... .  .  .  .  .  .
+    ... .  .  .  .  .  .
+    ... .  .  .  .  .  .
+    ... 7  .  .  .  .  .
+    ... 1  2  .  .  .  .
+    ... ''')
+    >>> grid["a2"], grid.filled_count
+    (7, 3)
+    >>> eval(repr(grid)) == grid
+    True
+    """
+
+    cells: Cells = (None,) * CELL_COUNT
+
+    def __post_init__(self) -> None:
+        cells = tuple(self.cells)
+        if len(cells) != CELL_COUNT:
+            raise GridFormatError(f"a grid has {CELL_COUNT} cells, got {len(cells)}")
+        object.__setattr__(self, "cells", cells)
+        seen: dict[int, int] = {}
+        for index, card in enumerate(cells):
+            if card is None:
+                continue
+            check_card(card, where=f"cell {CELL_NAMES[index]}: ")
+            if card in seen:
+                raise CardError(
+                    f"cell {CELL_NAMES[index]}: card {card} is already on {CELL_NAMES[seen[card]]}"
+                )
+            seen[card] = index
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def empty(cls) -> Grid:
+        """The grid with no card on it.
+
+        >>> Grid.empty().filled_count
+        0
+        """
+        return cls()
+
+    @classmethod
+    def from_mapping(cls, cards: dict[str, int]) -> Grid:
+        """Build a grid from ``{cell name: card}``.
+
+        >>> Grid.from_mapping({"a1": 3, "f6": 80})["f6"]
+        80
+        """
+        cells: list[int | None] = [None] * CELL_COUNT
+        for cell, card in cards.items():
+            cells[cell_index(cell)] = card
+        return cls(tuple(cells))
+
+    @classmethod
+    def parse(cls, text: str) -> Grid:
+        """Read the text format: six lines, top row (6) first, six tokens ``1``–``80`` or ``.``.
+
+        Blank lines and ``#`` comments are ignored.
+
+        >>> Grid.parse(str(Grid.empty())) == Grid.empty()
+        True
+        """
+        rows: list[list[str]] = []
+        for raw_line in text.splitlines():
+            tokens = raw_line.split("#", 1)[0].split()
+            if tokens:
+                rows.append(tokens)
+        if len(rows) != ROWS:
+            plural = "row" if len(rows) == 1 else "rows"
+            raise GridFormatError(
+                f"expected {ROWS} rows of {COLUMNS} tokens, got {len(rows)} {plural}"
+            )
+        cells: list[int | None] = [None] * CELL_COUNT
+        for position, tokens in enumerate(rows):
+            row = ROWS - position
+            if len(tokens) != COLUMNS:
+                raise GridFormatError(
+                    f"row {row} (line {position + 1} of the grid) has {len(tokens)} tokens, "
+                    f"expected {COLUMNS}: {' '.join(tokens)!r}"
+                )
+            for column, token in enumerate(tokens):
+                index = (row - 1) * COLUMNS + column
+                if token == ".":
+                    continue
+                if not (token.isascii() and token.isdigit()):
+                    raise GridFormatError(
+                        f"cell {CELL_NAMES[index]}: token {token!r} is neither a card number "
+                        f"{FIRST_CARD}-{LAST_CARD} nor '.'"
+                    )
+                cells[index] = int(token)
+        return cls(tuple(cells))
+
+    def __str__(self) -> str:
+        lines = []
+        for row in range(ROWS, 0, -1):
+            start = (row - 1) * COLUMNS
+            tokens = ("." if card is None else str(card) for card in self.cells[start : start + 6])
+            lines.append(" ".join(token.rjust(2) for token in tokens))
+        return "\n".join(lines) + "\n"
+
+    def __repr__(self) -> str:
+        return f"Grid.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from .render import render_svg  # render imports grid; import late to keep layering
+
+        return render_svg(self)
+
+    # -- queries ------------------------------------------------------------------------------
+
+    def __getitem__(self, cell: str | int) -> int | None:
+        return self.cells[cell_index(cell)]
+
+    def __iter__(self) -> Iterator[tuple[str, int | None]]:
+        """Pairs ``(cell name, card or None)`` in index order (a1, b1, …, f6)."""
+        return zip(CELL_NAMES, self.cells, strict=True)
+
+    @cached_property
+    def numbers(self) -> frozenset[int]:
+        """The cards on the grid."""
+        return frozenset(card for card in self.cells if card is not None)
+
+    @property
+    def filled_count(self) -> int:
+        """How many cells hold a card."""
+        return len(self.numbers)
+
+    @property
+    def is_full(self) -> bool:
+        """True when all 36 cells hold a card."""
+        return self.filled_count == CELL_COUNT
+
+    @property
+    def empty_cells(self) -> tuple[str, ...]:
+        """Names of the empty cells in index order."""
+        return tuple(
+            name for name, card in zip(CELL_NAMES, self.cells, strict=True) if card is None
+        )
+
+    def place(self, cell: str | int, card: int) -> Grid:
+        """A new grid with ``card`` on the empty ``cell`` (no order or cost check).
+
+        >>> Grid.empty().place("c3", 40)["c3"]
+        40
+        """
+        index = cell_index(cell)
+        name = CELL_NAMES[index]
+        check_card(card, where=f"cell {name}: ")
+        if self.cells[index] is not None:
+            raise CardError(
+                f"cell {name} already holds card {self.cells[index]}; cannot place {card}"
+            )
+        if card in self.numbers:
+            where = CELL_NAMES[self.cells.index(card)]
+            raise CardError(f"cell {name}: card {card} is already on {where}")
+        cells = list(self.cells)
+        cells[index] = card
+        return Grid(tuple(cells))
+
+    def with_cards(self, cards: Iterable[tuple[str | int, int]]) -> Grid:
+        """A new grid with several ``(cell, card)`` placements applied in turn."""
+        grid = self
+        for cell, card in cards:
+            grid = grid.place(cell, card)
+        return grid

@@ -1,0 +1,236 @@
+"""Help for players: why a grid is dead, which cells are dead, which plays are safe.
+
+>>> from tranquility_solver import Grid, Rules
+>>> grid = Grid.from_mapping({"b4": 40, "f4": 44})
+>>> print(explain(grid, [*range(1, 40), 41, 43, *range(45, 80)], Rules.published()).message)
+cells c4, d4, e4 need 3 numbers between 40 and 44; only 2 are available (41, 43)
+>>> dead_cells(Grid.from_mapping({"a1": 10, "c1": 11}), range(20, 60))
+('b1',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Literal
+
+from .completion import fast
+from .errors import CardError
+from .grid import CELL_COUNT, CELL_NAMES, LAST_CARD, Cells, Grid, check_card
+from .placement import legal_placements, normalize_pool
+from .rules import Rules
+
+__all__ = ["Explanation", "SafePlacement", "dead_cells", "explain", "safe_placements"]
+
+_SEED = Rules.seed()
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a grid cannot be completed, in words and as checkable facts.
+
+    ``kind == "order"``: ``cells[0]`` must be lower than ``cells[1]`` but holds ``numbers[0]``
+    ≥ ``numbers[1]``. ``kind == "shortage"``: every cell of ``cells`` is ordered after a placed
+    card ≥ ``low`` and before one ≤ ``high`` (0 and 81 mean "no bound"), so it needs its own
+    number strictly between them, and ``numbers`` — the available ones there — are fewer than
+    the cells. ``kind == "chained-shortage"``: the same claim, where the bounds also count the
+    empty cells that must fit between a cell and the placed cards (the exact algorithm's
+    tightened windows).
+    """
+
+    kind: Literal["order", "shortage", "chained-shortage"]
+    message: str
+    cells: tuple[str, ...]
+    numbers: tuple[int, ...]
+    low: int | None = None
+    high: int | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _numbers_phrase(low: int, high: int) -> str:
+    if low == 0 and high > LAST_CARD:
+        return ""
+    if low == 0:
+        return f" below {high}"
+    if high > LAST_CARD:
+        return f" above {low}"
+    return f" between {low} and {high}"
+
+
+def _order_explanation(grid: Grid, rules: Rules) -> Explanation | None:
+    """Two placed cards the order relates, in the wrong order (directly paired ones first)."""
+    order = rules.order
+    placed = [(cell, value) for cell, value in enumerate(grid.cells) if value is not None]
+    conflicts = [
+        (high not in order.successors[low], low, low_value, high, high_value)
+        for low, low_value in placed
+        for high, high_value in placed
+        if order.descendants[low] >> high & 1 and low_value >= high_value
+    ]
+    if not conflicts:
+        return None
+    through_others, low, low_value, high, high_value = min(conflicts)
+    low_name, high_name = CELL_NAMES[low], CELL_NAMES[high]
+    cards = f"placed cards {low_name}={low_value} and {high_name}={high_value}"
+    if through_others:
+        message = (
+            f"{cards} cannot both stay: the cells between them force {low_name} to be lower "
+            f"than {high_name}"
+        )
+    else:
+        message = f"{cards} break the order: {low_name} must be lower than {high_name}"
+    return Explanation("order", message, (low_name, high_name), (low_value, high_value))
+
+
+def _direct_shortage(cells: Cells, pool: tuple[int, ...], rules: Rules) -> fast.Shortage | None:
+    """A Hall violation using only bounds a person reads off the placed cards.
+
+    Each empty cell must be above every placed card it is ordered after and below every placed
+    card it is ordered before; if more cells are squeezed into some ``(low, high)`` than the pool
+    has numbers there, that is a reason. Fewest cells first.
+    """
+    order = rules.order
+    lows: dict[int, int] = {}
+    highs: dict[int, int] = {}
+    for cell in range(CELL_COUNT):
+        if cells[cell] is not None:
+            continue
+        below = [v for c, v in enumerate(cells) if v is not None and order.ancestors[cell] >> c & 1]
+        above = [
+            v for c, v in enumerate(cells) if v is not None and order.descendants[cell] >> c & 1
+        ]
+        lows[cell] = max(below, default=0)
+        highs[cell] = min(above, default=LAST_CARD + 1)
+    best: tuple[int, int, int, tuple[int, ...]] | None = None
+    for low in sorted(set(lows.values())):
+        for high in sorted(set(highs.values())):
+            inside = tuple(cell for cell in lows if lows[cell] >= low and highs[cell] <= high)
+            supply = sum(1 for number in pool if low < number < high)
+            if len(inside) > supply:
+                key = (len(inside), low, high, inside)
+                if best is None or key < best:
+                    best = key
+    if best is None:
+        return None
+    _, low, high, inside = best
+    numbers = tuple(number for number in pool if low < number < high)
+    return fast.Shortage(inside, low, high, numbers)
+
+
+def explain(grid: Grid, available: Iterable[int], rules: Rules = _SEED) -> Explanation | None:
+    """A reason a person can check why ``grid`` cannot be completed; ``None`` if it can.
+
+    In order of preference: two placed cards in the wrong order; cells squeezed between placed
+    cards with too few numbers there (``kind="shortage"``); or, when the squeeze only shows once
+    the order among empty cells is taken into account, the same claim on the tightened windows
+    of the exact algorithm (``kind="chained-shortage"``).
+
+    >>> explain(Grid.from_mapping({"a1": 9, "b1": 4}), range(10, 60)).cells
+    ('a1', 'b1')
+    """
+    pool = normalize_pool(grid, available)
+    if fast.feasible(grid.cells, pool, rules.order):
+        return None
+    found = _order_explanation(grid, rules)
+    if found is not None:
+        return found
+    kind: Literal["shortage", "chained-shortage"] = "shortage"
+    shortage = _direct_shortage(grid.cells, pool, rules)
+    if shortage is None:
+        kind = "chained-shortage"
+        shortage = fast.find_shortage(grid.cells, pool, rules.order)
+    if shortage is None:  # pragma: no cover - would contradict Hall's theorem
+        raise AssertionError(f"no reason found for a grid that cannot be completed:\n{grid}")
+    names = tuple(CELL_NAMES[cell] for cell in shortage.cells)
+    count = len(names)
+    if count == 1:
+        subject = f"cell {names[0]} needs a number"
+    else:
+        subject = f"cells {', '.join(names)} need {count} numbers"
+    if shortage.numbers:
+        listed = ", ".join(map(str, shortage.numbers))
+        verb = "is" if len(shortage.numbers) == 1 else "are"
+        supply = f"only {len(shortage.numbers)} {verb} available ({listed})"
+    else:
+        supply = "none is available"
+    message = f"{subject}{_numbers_phrase(shortage.low, shortage.high)}; {supply}"
+    if kind == "chained-shortage":
+        message += " (counting the empty cells that must fit below and above them)"
+    return Explanation(kind, message, names, shortage.numbers, shortage.low, shortage.high)
+
+
+def dead_cells(grid: Grid, available: Iterable[int], rules: Rules = _SEED) -> tuple[str, ...]:
+    """Empty cells that no available number can fill in any completion.
+
+    A cell is dead when the order squeezes it between bounds with no usable number left: its
+    tightened window (counting the empty cells that must fit between it and its filled bounds)
+    is empty. Dead cells make a grid uncompletable; a grid can be dead without dead cells.
+
+    >>> dead_cells(Grid.from_mapping({"a1": 10, "b1": 11}), range(12, 60))
+    ()
+    """
+    pool = normalize_pool(grid, available)
+    windows = fast.windows(grid.cells, pool, rules.order)
+    return tuple(
+        CELL_NAMES[cell]
+        for cell in sorted(windows.empties)
+        if windows.release[cell] > windows.deadline[cell]
+    )
+
+
+@dataclass(frozen=True)
+class SafePlacement:
+    """A legal, affordable play after which the grid can still be completed.
+
+    ``discards`` is one choice of hand cards to pay the cost that keeps it completable.
+    """
+
+    card: int
+    cell: str
+    cost: int
+    discards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        paid = f", discard {', '.join(map(str, self.discards))}" if self.discards else ""
+        return f"{self.card}@{self.cell} (cost {self.cost}{paid})"
+
+
+def safe_placements(
+    grid: Grid, hand: Iterable[int], available: Iterable[int], rules: Rules = _SEED
+) -> tuple[SafePlacement, ...]:
+    """Plays from ``hand`` that are legal now, affordable, and keep the grid completable.
+
+    The pool after the play is ``available`` ∪ ``hand`` minus the card played and the cards
+    discarded: hand cards always count as available, whether or not ``available`` lists them.
+    The player chooses the discards, so a play is safe if *some* choice of ``cost`` other hand
+    cards keeps the grid completable; that choice is returned. Exact, by trying discard sets
+    (at most C(hand − 1, cost) fast checks per play).
+
+    >>> grid = Grid.from_mapping({"a1": 10, "c1": 14})
+    >>> [str(s) for s in safe_placements(grid, [11, 13, 20, 21, 22], range(23, 60))][:2]
+    ['11@b1 (cost 4, discard 13, 20, 21, 22)', '11@a2 (cost 0)']
+    """
+    cards = tuple(sorted(set(hand)))
+    for card in cards:
+        check_card(card, where="hand: ")
+        if card in grid.numbers:
+            raise CardError(f"hand: card {card} is already on the grid")
+    pool = set(normalize_pool(grid, (n for n in available if n not in cards)))
+    pool.update(cards)
+    order = rules.order
+    found = []
+    for placement in legal_placements(grid, cards, rules, hand_size=len(cards)):
+        after = grid.place(placement.cell, placement.card)
+        rest = pool - {placement.card}
+        others = [card for card in cards if card != placement.card]
+        for discards in combinations(others, placement.cost):
+            remaining = tuple(sorted(rest.difference(discards)))
+            if fast.feasible(after.cells, remaining, order):
+                found.append(
+                    SafePlacement(placement.card, placement.cell, placement.cost, discards)
+                )
+                break
+    return tuple(found)

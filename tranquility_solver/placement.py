@@ -1,0 +1,181 @@
+"""Playing one card: the order check, the discard cost and the list of legal placements.
+
+>>> from tranquility_solver import Grid, Rules
+>>> grid = Grid.from_mapping({"a1": 10, "c1": 14})
+>>> placement_cost(grid, "b1", 12, Rules.seed())
+4
+>>> [str(p) for p in legal_placements(grid, [12, 13], Rules.seed(), hand_size=5)][:2]
+['12@b1 (cost 4)', '12@e1 (cost 0)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .errors import CardError, IllegalPlacementError
+from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, cell_index, check_card
+from .rules import Rules
+
+__all__ = [
+    "Placement",
+    "check_placement",
+    "legal_placements",
+    "normalize_pool",
+    "order_conflicts",
+    "placement_cost",
+]
+
+_SEED = Rules.seed()
+_CARDS = frozenset(range(FIRST_CARD, LAST_CARD + 1))
+_INT_TYPE = frozenset({int})
+_SEQUENCES = (tuple, list)
+
+
+@dataclass(frozen=True, order=True)
+class Placement:
+    """A card played on a cell and the cards it costs to discard.
+
+    >>> str(Placement(12, "b1", 4))
+    '12@b1 (cost 4)'
+    """
+
+    card: int
+    cell: str
+    cost: int
+
+    def __str__(self) -> str:
+        return f"{self.card}@{self.cell} (cost {self.cost})"
+
+
+def _related_cells(rules: Rules, index: int) -> tuple[int, int]:
+    """Masks of cells that must be lower / higher than ``index`` under the order rule."""
+    order = rules.order
+    if rules.transitive_order:
+        return order.ancestors[index], order.descendants[index]
+    lower = sum(1 << cell for cell in order.predecessors[index])
+    higher = sum(1 << cell for cell in order.successors[index])
+    return lower, higher
+
+
+def order_conflicts(grid: Grid, index: int, card: int, rules: Rules) -> tuple[int, ...]:
+    """Indices of filled cells that ``card`` on cell ``index`` would be out of order with."""
+    lower, higher = _related_cells(rules, index)
+    conflicts = []
+    for other, value in enumerate(grid.cells):
+        if value is None:
+            continue
+        if (lower >> other & 1 and value >= card) or (higher >> other & 1 and value <= card):
+            conflicts.append(other)
+    return tuple(conflicts)
+
+
+def placement_cost(grid: Grid, cell: str | int, card: int, rules: Rules = _SEED) -> int:
+    """Cards to discard for playing ``card`` on the empty ``cell`` (order not checked).
+
+    >>> placement_cost(Grid.from_mapping({"e1": 20, "a2": 30}), "f1", 27, Rules.published())
+    3
+    """
+    index = cell_index(cell)
+    name = CELL_NAMES[index]
+    check_card(card, where=f"cell {name}: ")
+    if grid.cells[index] is not None:
+        raise IllegalPlacementError(
+            f"cannot play {card} on {name}: the cell already holds {grid.cells[index]}"
+        )
+    if card in grid.numbers:
+        raise CardError(f"cannot play {card} on {name}: card {card} is already on the grid")
+    return rules.cost(grid.cells, index, card)
+
+
+def check_placement(
+    grid: Grid, cell: str | int, card: int, rules: Rules = _SEED, hand_size: int | None = None
+) -> int:
+    """The cost of a legal placement; raise :class:`IllegalPlacementError` saying why not.
+
+    ``hand_size`` counts the cards in hand *including* ``card``; ``None`` skips the cost check.
+
+    >>> check_placement(Grid.from_mapping({"a1": 10}), "b1", 5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tranquility_solver.errors.IllegalPlacementError: cannot play 5 on b1: it must be higher ...
+    """
+    index = cell_index(cell)
+    name = CELL_NAMES[index]
+    cost = placement_cost(grid, index, card, rules)
+    conflicts = order_conflicts(grid, index, card, rules)
+    if conflicts:
+        other = conflicts[0]
+        value = grid.cells[other]
+        lower, _ = _related_cells(rules, index)
+        relation = "higher" if lower >> other & 1 else "lower"
+        raise IllegalPlacementError(
+            f"cannot play {card} on {name}: it must be {relation} than {value} on "
+            f"{CELL_NAMES[other]}"
+        )
+    if hand_size is not None and cost > hand_size - 1:
+        raise IllegalPlacementError(
+            f"cannot play {card} on {name}: it costs {cost} discards but only "
+            f"{hand_size - 1} cards stay in hand"
+        )
+    return cost
+
+
+def legal_placements(
+    grid: Grid, cards: Iterable[int], rules: Rules = _SEED, hand_size: int | None = None
+) -> tuple[Placement, ...]:
+    """Every ``(card, cell)`` playable now, sorted by card then cell index.
+
+    ``hand_size`` is the number of cards in hand (default: the number of ``cards``); a placement
+    costing more than ``hand_size - 1`` discards is illegal.
+
+    >>> [str(p) for p in legal_placements(Grid.empty(), [3], Rules.published())][:1]
+    ['3@a1 (cost 0)']
+    """
+    hand = sorted(set(cards))
+    for card in hand:
+        check_card(card, where="hand: ")
+        if card in grid.numbers:
+            raise CardError(f"hand: card {card} is already on the grid")
+    if hand_size is None:
+        hand_size = len(hand)
+    found = []
+    for card in hand:
+        for index in range(CELL_COUNT):
+            if grid.cells[index] is not None or order_conflicts(grid, index, card, rules):
+                continue
+            cost = rules.cost(grid.cells, index, card)
+            if cost <= hand_size - 1:
+                found.append(Placement(card, CELL_NAMES[index], cost))
+    return tuple(found)
+
+
+def normalize_pool(grid: Grid, available: Iterable[int]) -> tuple[int, ...]:
+    """The available card numbers, sorted, after checking them against the grid.
+
+    >>> normalize_pool(Grid.empty(), {5, 1, 3})
+    (1, 3, 5)
+    """
+    numbers: Sequence[int] = available if isinstance(available, _SEQUENCES) else list(available)
+    distinct = set(numbers)
+    # Fast acceptance with C-level set operations; the loop below only runs to word an error.
+    # The subset test alone would let 5.0 or True through (they equal 5 and 1), hence the types.
+    if (
+        len(distinct) == len(numbers)
+        and distinct <= _CARDS
+        and distinct.isdisjoint(grid.numbers)
+        and set(map(type, distinct)) <= _INT_TYPE
+    ):
+        return tuple(sorted(distinct))
+    seen: set[int] = set()
+    for card in numbers:
+        check_card(card, where="available: ")
+        if card in seen:
+            raise CardError(f"available: card {card} is listed twice")
+        if card in grid.numbers:
+            raise CardError(
+                f"available: card {card} is already on the grid at "
+                f"{CELL_NAMES[grid.cells.index(card)]}"
+            )
+        seen.add(card)
+    raise AssertionError("unreachable: the fast check and the loop disagree")  # pragma: no cover

@@ -1,0 +1,297 @@
+"""Rules presets: the order relation, the discard cost, finish cards and the start-card event.
+
+Every "(choice)" of the rules page is one named field or function here, so a third preset is a
+few lines: build a :class:`Rules` with other values.
+
+>>> Rules.seed().name, Rules.published().finish_cards
+('seed', 5)
+>>> Rules.by_name("published") is Rules.published()
+True
+>>> ("a1", "b1") in Rules.seed().precedence_names
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import pairwise
+
+from .errors import UnknownRulesError
+from .grid import CELL_COUNT, CELL_NAMES, COLUMNS, ROWS, Cells
+
+__all__ = [
+    "CostRule",
+    "Order",
+    "Rules",
+    "StartCardEvent",
+    "adjacent_axis_cost",
+    "combine_axis_costs",
+    "compile_order",
+    "grid_precedences",
+    "nearest_sequence_neighbour_cost",
+    "sequence_precedences",
+]
+
+CostRule = Callable[[Cells, int, int], int]
+"""``cost(cells, cell_index, card)``: cards to discard for playing ``card`` on the empty cell."""
+
+
+# -- order relations ---------------------------------------------------------------------------
+
+
+def grid_precedences() -> tuple[tuple[int, int], ...]:
+    """`seed` order: each cell is lower than its right neighbour and its upper neighbour.
+
+    >>> len(grid_precedences())
+    60
+    """
+    pairs = []
+    for index in range(CELL_COUNT):
+        row, column = divmod(index, COLUMNS)
+        if column + 1 < COLUMNS:
+            pairs.append((index, index + 1))
+        if row + 1 < ROWS:
+            pairs.append((index, index + COLUMNS))
+    return tuple(sorted(pairs))
+
+
+def sequence_precedences() -> tuple[tuple[int, int], ...]:
+    """`published` order: one sequence a1, b1, …, f1, a2, …, f6 (reading order from the bottom).
+
+    >>> sequence_precedences()[:2]
+    ((0, 1), (1, 2))
+    """
+    return tuple((index, index + 1) for index in range(CELL_COUNT - 1))
+
+
+# -- discard costs -----------------------------------------------------------------------------
+
+
+def combine_axis_costs(horizontal: int, vertical: int) -> int:
+    """(choice) A card wedged on both axes pays both differences: the costs add.
+
+    >>> combine_axis_costs(3, 4)
+    7
+    """
+    return horizontal + vertical
+
+
+def adjacent_axis_cost(cells: Cells, index: int, card: int) -> int:
+    """`seed` cost: per axis with both neighbours filled, their difference; the axes combine.
+
+    ``card`` does not matter for this rule: the difference is between the two neighbours.
+
+    >>> cells = [None] * 36
+    >>> cells[0], cells[2] = 10, 14   # a1 and c1 around b1
+    >>> adjacent_axis_cost(tuple(cells), 1, 12)
+    4
+    """
+    del card
+    row, column = divmod(index, COLUMNS)
+    horizontal = vertical = 0
+    if 0 < column < COLUMNS - 1:
+        left, right = cells[index - 1], cells[index + 1]
+        if left is not None and right is not None:
+            horizontal = abs(right - left)
+    if 0 < row < ROWS - 1:
+        below, above = cells[index - COLUMNS], cells[index + COLUMNS]
+        if below is not None and above is not None:
+            vertical = abs(above - below)
+    return combine_axis_costs(horizontal, vertical)
+
+
+def nearest_sequence_neighbour_cost(cells: Cells, index: int, card: int) -> int:
+    """`published` cost: smallest difference to a filled previous/next cell in the sequence.
+
+    >>> cells = [None] * 36
+    >>> cells[5], cells[7] = 20, 30   # f1 and b2 around a2
+    >>> nearest_sequence_neighbour_cost(tuple(cells), 6, 27)
+    3
+    """
+    differences = [
+        abs(card - neighbour)
+        for position in (index - 1, index + 1)
+        if 0 <= position < CELL_COUNT and (neighbour := cells[position]) is not None
+    ]
+    return min(differences, default=0)
+
+
+# -- compiled order ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Order:
+    """Facts derived once from a set of precedence pairs (a DAG over the 36 cells).
+
+    >>> order = compile_order(grid_precedences())
+    >>> order.successors[0], order.chain is None
+    ((1, 6), True)
+    """
+
+    pairs: tuple[tuple[int, int], ...]
+    predecessors: tuple[tuple[int, ...], ...]
+    successors: tuple[tuple[int, ...], ...]
+    topological: tuple[int, ...]
+    ancestors: tuple[int, ...]
+    """Bitmask of all cells that must be lower than the cell (transitive)."""
+    descendants: tuple[int, ...]
+    """Bitmask of all cells that must be higher than the cell (transitive)."""
+    chain: tuple[int, ...] | None
+    """All cells in order when the relation is one total sequence, else ``None``."""
+
+
+@cache
+def compile_order(pairs: tuple[tuple[int, int], ...]) -> Order:
+    """Derive predecessor lists, a topological order and the transitive closure; cached.
+
+    >>> compile_order(sequence_precedences()).chain[:3]
+    (0, 1, 2)
+    """
+    predecessors: list[list[int]] = [[] for _ in range(CELL_COUNT)]
+    successors: list[list[int]] = [[] for _ in range(CELL_COUNT)]
+    for lower, higher in pairs:
+        if lower == higher or not (0 <= lower < CELL_COUNT and 0 <= higher < CELL_COUNT):
+            raise UnknownRulesError(f"bad precedence pair {(lower, higher)}")
+        predecessors[higher].append(lower)
+        successors[lower].append(higher)
+    indegree = [len(p) for p in predecessors]
+    ready = [cell for cell in range(CELL_COUNT) if indegree[cell] == 0]
+    topological: list[int] = []
+    while ready:
+        cell = min(ready)  # deterministic order: lowest index first
+        ready.remove(cell)
+        topological.append(cell)
+        for higher in successors[cell]:
+            indegree[higher] -= 1
+            if indegree[higher] == 0:
+                ready.append(higher)
+    if len(topological) != CELL_COUNT:
+        raise UnknownRulesError("the precedence pairs contain a cycle")
+    ancestors = [0] * CELL_COUNT
+    for cell in topological:
+        for lower in predecessors[cell]:
+            ancestors[cell] |= ancestors[lower] | (1 << lower)
+    descendants = [0] * CELL_COUNT
+    for cell in reversed(topological):
+        for higher in successors[cell]:
+            descendants[cell] |= descendants[higher] | (1 << higher)
+    is_chain = all(descendants[first] >> second & 1 for first, second in pairwise(topological))
+    return Order(
+        pairs=tuple(pairs),
+        predecessors=tuple(tuple(sorted(p)) for p in predecessors),
+        successors=tuple(tuple(sorted(s)) for s in successors),
+        topological=tuple(topological),
+        ancestors=tuple(ancestors),
+        descendants=tuple(descendants),
+        chain=tuple(topological) if is_chain else None,
+    )
+
+
+# -- presets -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StartCardEvent:
+    """What happens when the first start card is played.
+
+    >>> StartCardEvent().team_discard
+    0
+    """
+
+    must_play: bool = False
+    """A player holding a start card while none has been played must play it."""
+    team_discard: int = 0
+    """Cards the players discard in total, split as they agree (each at most their hand)."""
+    two_player_draw: int = 0
+    """In a two-player game both players first draw this many cards."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One rules preset. Compare the two shipped ones:
+
+    >>> seed, published = Rules.seed(), Rules.published()
+    >>> seed.transitive_order, published.transitive_order
+    (False, True)
+    >>> seed.start_card.team_discard, published.start_card.team_discard
+    (0, 8)
+    """
+
+    name: str
+    precedences: tuple[tuple[int, int], ...]
+    """Pairs ``(lower, higher)`` of cell indices: the order relation (its cover pairs)."""
+    transitive_order: bool
+    """Whether *all* filled cells comparable through the relation must be ordered (`published`:
+    the whole sequence, gaps allowed), or only directly paired filled cells (`seed`: adjacent)."""
+    discard_cost: CostRule
+    """Cards to discard when playing a card (see :data:`CostRule`)."""
+    finish_cards: int = 1
+    """Finish cards shuffled into the decks."""
+    start_card: StartCardEvent = StartCardEvent()
+    """The start-card event."""
+
+    order: Order = field(init=False, repr=False, compare=False)
+    """Compiled facts about :attr:`precedences`, derived once when the rules are built."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "order", compile_order(tuple(self.precedences)))
+
+    @property
+    def precedence_names(self) -> tuple[tuple[str, str], ...]:
+        """The precedence pairs with cell names, e.g. ``("a1", "b1")``."""
+        return tuple((CELL_NAMES[low], CELL_NAMES[high]) for low, high in self.precedences)
+
+    def cost(self, cells: Cells, index: int, card: int) -> int:
+        """Discard cost of playing ``card`` on empty cell ``index``."""
+        return self.discard_cost(cells, index, card)
+
+    @classmethod
+    def seed(cls) -> Rules:
+        """The user's description (default): rows and columns increase; wedged cards cost."""
+        return _SEED
+
+    @classmethod
+    def published(cls) -> Rules:
+        """The printed game (2020): one increasing sequence, five finish cards, start event."""
+        return _PUBLISHED
+
+    @classmethod
+    def by_name(cls, name: str) -> Rules:
+        """A preset by name: ``"seed"`` or ``"published"``."""
+        try:
+            return _PRESETS[name.strip().lower()]
+        except KeyError:
+            raise UnknownRulesError(
+                f"unknown rules {name!r}: expected one of {', '.join(sorted(_PRESETS))}"
+            ) from None
+
+    def __repr__(self) -> str:
+        if _PRESETS.get(self.name) == self:
+            return f"Rules.{self.name}()"
+        return (
+            f"Rules(name={self.name!r}, precedences={self.precedences!r}, "
+            f"transitive_order={self.transitive_order!r}, "
+            f"discard_cost={self.discard_cost.__name__}, "
+            f"finish_cards={self.finish_cards!r}, start_card={self.start_card!r})"
+        )
+
+
+_SEED = Rules(
+    name="seed",
+    precedences=grid_precedences(),
+    transitive_order=False,
+    discard_cost=adjacent_axis_cost,
+    finish_cards=1,
+    start_card=StartCardEvent(),
+)
+_PUBLISHED = Rules(
+    name="published",
+    precedences=sequence_precedences(),
+    transitive_order=True,
+    discard_cost=nearest_sequence_neighbour_cost,
+    finish_cards=5,
+    start_card=StartCardEvent(must_play=True, team_discard=8, two_player_draw=2),
+)
+_PRESETS = {rules.name: rules for rules in (_SEED, _PUBLISHED)}
