@@ -105,3 +105,19 @@ def test_a_missing_target_rules_every_field_out() -> None:
 def test_a_single_string_is_not_a_clue_list() -> None:
     with pytest.raises(TypeError, match=r"write \['in lake'\]"):
         tb.candidates(tb.islands.default(), "in lake")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", tb.islands.names())
+def test_every_clue_of_the_grammar_on_every_bundled_island(name: str) -> None:
+    island = tb.islands.get(name)
+    for clue in ALL_CLUES:
+        assert tb.candidates(island, [clue]) == naive.candidates(island, [clue]), str(clue)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(tb.islands.names()), clue_lists(max_size=6))
+def test_cpsat_agrees_on_bundled_islands(name: str, clues: list[Clue]) -> None:
+    island = tb.islands.get(name)
+    assert tb.candidates(island, clues, engine="cpsat") == naive.candidates(island, clues)
