@@ -9,6 +9,20 @@ from tobago_solver.compile import all_clues
 
 ALL_CLUES = all_clues()
 
+EXAMPLE_TEXT = """
+# Tobago island            <- '#' starts a comment, anywhere on a line
+name: example
+terrain:
+. B B B .
+ B J J M B
+. S L M M .
+ . S R B .
+hut: b2 d4
+palm: c1
+statue: c3>ne
+"""
+"""The example island of the interface spec (its huts stand too close: parse with strict=False)."""
+
 
 @st.composite
 def islands(draw: st.DrawFn, max_columns: int = 7, max_rows: int = 6) -> Island:

@@ -9,20 +9,8 @@ from hypothesis import strategies as st
 import tobago_solver as tb
 from tobago_solver import hexgrid
 
+from .strategies import EXAMPLE_TEXT as EXAMPLE
 from .strategies import islands
-
-EXAMPLE = """
-# Tobago island            <- '#' starts a comment, anywhere on a line
-name: example
-terrain:
-. B B B .
- B J J M B
-. S L M M .
- . S R B .
-hut: b2 d4
-palm: c1
-statue: c3>ne
-"""
 
 
 def example() -> tb.Island:

@@ -16,22 +16,11 @@ from tobago_solver.hexgrid import Direction
 from tobago_solver.island import Island, Landmark, LandmarkKind, Terrain
 from tobago_solver.render import TERRAIN_COLOURS, render_svg, write_svg
 
+from .strategies import EXAMPLE_TEXT
+
 NS = "http://www.w3.org/2000/svg"
 
-SMALL = Island.from_text(
-    """
-name: example
-terrain:
-. B B B .
- B J J M B
-. S L M M .
- . S R B .
-hut: b2 d4
-palm: c1
-statue: c3>ne
-""",
-    strict=False,
-)
+SMALL = Island.from_text(EXAMPLE_TEXT, strict=False)
 
 DEMO = Island.from_text(
     """
