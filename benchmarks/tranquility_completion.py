@@ -38,28 +38,8 @@ class Case:
     pool: tuple[int, ...]
 
 
-def random_full_grid(rules: tq.Rules, rng: random.Random) -> list[int | None]:
-    """A random grid following the order: numbers assigned along a random linear extension."""
-    order = rules.order
-    placed: set[int] = set()
-    sequence: list[int] = []
-    while len(sequence) < 36:
-        ready = [
-            cell
-            for cell in range(36)
-            if cell not in placed and all(low in placed for low in order.predecessors[cell])
-        ]
-        cell = rng.choice(ready)
-        placed.add(cell)
-        sequence.append(cell)
-    cells: list[int | None] = [None] * 36
-    for cell, number in zip(sequence, sorted(rng.sample(range(1, 81), 36)), strict=True):
-        cells[cell] = number
-    return cells
-
-
 def random_case(rules: tq.Rules, rng: random.Random) -> Case:
-    cells = random_full_grid(rules, rng)
+    cells = list(tq.random_full_grid(rules, rng).cells)
     on_table = {n for n in cells if n is not None}
     removed = rng.sample(range(36), rng.randint(0, 36))
     pool = []

@@ -6,6 +6,9 @@
 True
 >>> tq.count_completions(grid, range(2, 37), tq.Rules.published())
 1
+>>> import random
+>>> tq.random_full_grid(tq.Rules.seed(), random.Random(0)).is_full
+True
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from .hints import Explanation, SafePlacement, dead_cells, explain, safe_placeme
 from .placement import Placement, check_placement, legal_placements, placement_cost
 from .render import render_svg
 from .rules import Rules, StartCardEvent
+from .sampling import random_full_grid
 from .validate import validate_completion, violations
 
 __all__ = [
@@ -68,6 +72,7 @@ __all__ = [
     "is_completable",
     "legal_placements",
     "placement_cost",
+    "random_full_grid",
     "render_svg",
     "safe_placements",
     "validate_completion",

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from .completion import ENGINES, complete, count_completions
-from .errors import CardError, SolverTimeoutError, TranquilityError
-from .grid import FIRST_CARD, LAST_CARD, Grid
+from .completion import Engine, complete, count_completions
+from .errors import CardError, GridFormatError, SolverTimeoutError, TranquilityError
+from .grid import FIRST_CARD, LAST_CARD, Grid, digits_value, shorten
 from .hints import dead_cells, explain, safe_placements
 from .render import render_svg
 from .rules import Rules
@@ -28,6 +28,10 @@ EXIT_OK = 0
 EXIT_NONE = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNKNOWN = 3
+
+# "brute" stays an API engine for tests and benchmarks: it is exponential and hangs on an
+# ordinary grid with a few dozen empty cells, so the command line does not offer it.
+CLI_ENGINES: tuple[Engine, ...] = ("fast", "cpsat")
 
 
 class _UsageError(Exception):
@@ -51,30 +55,57 @@ def parse_numbers(spec: str) -> tuple[int, ...]:
         if not token:
             continue
         first, dash, last = token.partition("-")
-        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
-            raise CardError(f"cannot read {token!r} in {spec!r}: expected N or N-M, e.g. 1-20,35")
-        low = int(first)
-        high = int(last) if dash else low
+        bounds = [first.strip(), last.strip()] if dash else [first.strip()]
+        # ASCII only: str.isdigit also accepts "²" and Arabic-Indic digits, which int() reads.
+        if not all(bound.isascii() and bound.isdigit() for bound in bounds):
+            raise CardError(
+                f"cannot read {shorten(token)!r} in {shorten(spec)!r}: expected N or N-M, "
+                "e.g. 1-20,35"
+            )
+        values = [value for value in map(digits_value, bounds) if value is not None]
+        if len(values) < len(bounds):
+            raise CardError(
+                f"{shorten(token)!r} in {shorten(spec)!r} is outside {FIRST_CARD}-{LAST_CARD}"
+            )
+        low, high = values[0], values[-1]
         if low > high:
-            raise CardError(f"range {token!r} in {spec!r} runs backwards")
+            raise CardError(f"range {shorten(token)!r} in {shorten(spec)!r} runs backwards")
         if low < FIRST_CARD or high > LAST_CARD:
-            raise CardError(f"{token!r} in {spec!r} is outside {FIRST_CARD}-{LAST_CARD}")
+            raise CardError(
+                f"{shorten(token)!r} in {shorten(spec)!r} is outside {FIRST_CARD}-{LAST_CARD}"
+            )
         numbers.update(range(low, high + 1))
     return tuple(sorted(numbers))
 
 
 def _read_grid(path: str, stdin: TextIO) -> Grid:
-    text = stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    name = "<stdin>" if path == "-" else path
     try:
-        return Grid.parse(text)
+        # utf-8-sig: a byte-order mark, as some editors write, is not part of the first token.
+        text = stdin.read() if path == "-" else Path(path).read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise GridFormatError(
+            f"{name}: not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset "
+            f"{error.start})"
+        ) from None
+    try:
+        return Grid.parse(text.removeprefix("\ufeff"))
     except TranquilityError as error:
-        name = "<stdin>" if path == "-" else path
         raise type(error)(f"{name}: {error}") from None
 
 
 def _pool(grid: Grid, spec: str) -> tuple[int, ...]:
     # Cards already on the grid are dropped so that "1-80" means "every card not yet played".
     return tuple(number for number in parse_numbers(spec) if number not in grid.numbers)
+
+
+def _check_svg_target(path: str | None) -> None:
+    """Fail before any output when the picture could not be written."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir() or not target.parent.is_dir():
+        raise _UsageError(f"cannot write the picture to {path!r}: not a file in an existing folder")
 
 
 def _write_svg(path: str | None, grid: Grid, highlight: Sequence[str], title: str) -> None:
@@ -139,10 +170,15 @@ def _build_parser() -> _Parser:
         return sub
 
     check = command("check", "Can the grid still be completed? Prints a completion or a reason.")
-    check.add_argument("--engine", choices=ENGINES, default="fast")
+    check.add_argument("--engine", choices=CLI_ENGINES, default="fast")
     command("count", "Count the completions exactly.")
     hints = command("hints", "List the safe plays for a hand, and the dead cells.")
-    hints.add_argument("--hand", required=True, metavar="SPEC", help="cards in hand, e.g. 12,40")
+    hints.add_argument(
+        "--hand",
+        required=True,
+        metavar="SPEC",
+        help="cards in hand, e.g. 12,40 (a card on the grid is an error naming its cell)",
+    )
     return parser
 
 
@@ -155,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
+        _check_svg_target(args.svg)
         grid = _read_grid(args.grid, sys.stdin)
         rules = Rules.by_name(args.rules)
         handler = {"check": _check, "count": _count, "hints": _hints}[args.command]
@@ -168,4 +205,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tranquility: error: {error}", file=sys.stderr)
     except (TranquilityError, OSError) as error:
         print(f"tranquility: error: {error}", file=sys.stderr)
+    except ValueError as error:
+        # Safety net: whatever bad input slipped past the checks above is still one line, not a
+        # traceback (TranquilityError is a ValueError too, so this only sees the unexpected).
+        first_line = next(iter(str(error).splitlines()), type(error).__name__)
+        print(f"tranquility: error: {shorten(first_line, 200)}", file=sys.stderr)
     return EXIT_BAD_INPUT

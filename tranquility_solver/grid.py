@@ -11,11 +11,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import operator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from .errors import CardError, CellError, GridFormatError
+from .errors import CardError, CellError, GridFormatError, IllegalPlacementError
 
 __all__ = [
     "CELL_COUNT",
@@ -29,6 +30,8 @@ __all__ = [
     "cell_index",
     "cell_name",
     "check_card",
+    "digits_value",
+    "shorten",
 ]
 
 COLUMNS = 6
@@ -37,6 +40,7 @@ CELL_COUNT = COLUMNS * ROWS
 FIRST_CARD = 1
 LAST_CARD = 80
 _COLUMN_LETTERS = "abcdef"
+_CARD_DIGITS = len(str(LAST_CARD))
 
 # Cell index = (row - 1) * 6 + column, so index order is the reading order from the bottom
 # (a1, b1, …, f1, a2, …, f6) that the `published` order rule uses.
@@ -76,16 +80,51 @@ def cell_name(index: int) -> str:
 
 
 def check_card(card: object, where: str = "") -> int:
-    """Return ``card`` if it is an island card number 1–80, else raise :class:`CardError`.
+    """``card`` as a plain ``int`` if it is an island card number 1–80, else raise
+    :class:`CardError`.
+
+    Any integer type is accepted (``IntEnum`` members, numpy integers: whatever has
+    ``__index__``); ``bool`` is refused, as ``True`` is no card.
 
     >>> check_card(80)
     80
     """
-    if isinstance(card, bool) or not isinstance(card, int):
+    if isinstance(card, bool):
         raise CardError(f"{where}card {card!r} is not an integer")
-    if not FIRST_CARD <= card <= LAST_CARD:
-        raise CardError(f"{where}card {card} is outside {FIRST_CARD}-{LAST_CARD}")
-    return card
+    try:
+        number = operator.index(card)  # type: ignore[arg-type]
+    except TypeError:
+        raise CardError(f"{where}card {card!r} is not an integer") from None
+    if not FIRST_CARD <= number <= LAST_CARD:
+        raise CardError(f"{where}card {number} is outside {FIRST_CARD}-{LAST_CARD}")
+    return number
+
+
+def shorten(text: str, limit: int = 20) -> str:
+    """``text`` cut to about ``limit`` characters, so an error message stays one short line.
+
+    >>> shorten("1" * 5000)
+    '1111111111… (5000 characters)'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit // 2]}… ({len(text)} characters)"
+
+
+def digits_value(token: str) -> int | None:
+    """The number an ASCII-digit token spells, ``None`` if it has too many digits for a card.
+
+    ``int()`` refuses strings of thousands of digits with a message that names no cell, and
+    ``str.isdigit`` also accepts "²" or Arabic-Indic digits; callers check ``token.isascii() and
+    token.isdigit()`` first and word the errors themselves.
+
+    >>> digits_value("007"), digits_value("0" * 50 + "1000")
+    (7, None)
+    """
+    significant = token.lstrip("0")
+    if len(significant) > _CARD_DIGITS:
+        return None
+    return int(significant or "0")  # int() counts leading zeros against its digit limit too
 
 
 @dataclass(frozen=True, repr=False)
@@ -109,15 +148,19 @@ class Grid:
     cells: Cells = (None,) * CELL_COUNT
 
     def __post_init__(self) -> None:
-        cells = tuple(self.cells)
-        if len(cells) != CELL_COUNT:
-            raise GridFormatError(f"a grid has {CELL_COUNT} cells, got {len(cells)}")
+        given = tuple(self.cells)
+        if len(given) != CELL_COUNT:
+            raise GridFormatError(f"a grid has {CELL_COUNT} cells, got {len(given)}")
+        # Plain ints from here on, so numpy or IntEnum cards hash, compare and print as cards.
+        cells = tuple(
+            None if card is None else check_card(card, where=f"cell {CELL_NAMES[index]}: ")
+            for index, card in enumerate(given)
+        )
         object.__setattr__(self, "cells", cells)
         seen: dict[int, int] = {}
         for index, card in enumerate(cells):
             if card is None:
                 continue
-            check_card(card, where=f"cell {CELL_NAMES[index]}: ")
             if card in seen:
                 raise CardError(
                     f"cell {CELL_NAMES[index]}: card {card} is already on {CELL_NAMES[seen[card]]}"
@@ -136,15 +179,26 @@ class Grid:
         return cls()
 
     @classmethod
-    def from_mapping(cls, cards: dict[str, int]) -> Grid:
-        """Build a grid from ``{cell name: card}``.
+    def from_mapping(cls, cards: Mapping[str, int]) -> Grid:
+        """Build a grid from ``{cell name: card}``; naming one cell twice is a :class:`CellError`.
 
         >>> Grid.from_mapping({"a1": 3, "f6": 80})["f6"]
         80
+        >>> Grid.from_mapping({"a1": 3, "A1": 4})
+        Traceback (most recent call last):
+        ...
+        tranquility_solver.errors.CellError: cell a1 is given twice ('a1' and 'A1')
         """
         cells: list[int | None] = [None] * CELL_COUNT
+        given: dict[int, str] = {}
         for cell, card in cards.items():
-            cells[cell_index(cell)] = card
+            index = cell_index(cell)
+            if index in given:
+                raise CellError(
+                    f"cell {CELL_NAMES[index]} is given twice ({given[index]!r} and {cell!r})"
+                )
+            given[index] = cell
+            cells[index] = card
         return cls(tuple(cells))
 
     @classmethod
@@ -156,6 +210,15 @@ class Grid:
         >>> Grid.parse(str(Grid.empty())) == Grid.empty()
         True
         """
+        if not isinstance(text, str):
+            hint = (
+                " (decode bytes first, e.g. data.decode('utf-8'))"
+                if isinstance(text, bytes | bytearray)
+                else ""
+            )
+            raise TypeError(
+                f"Grid.parse expects the grid text as str, got {type(text).__name__}{hint}"
+            )
         rows: list[list[str]] = []
         for raw_line in text.splitlines():
             tokens = raw_line.split("#", 1)[0].split()
@@ -183,7 +246,13 @@ class Grid:
                         f"cell {CELL_NAMES[index]}: token {token!r} is neither a card number "
                         f"{FIRST_CARD}-{LAST_CARD} nor '.'"
                     )
-                cells[index] = int(token)
+                number = digits_value(token)
+                if number is None:
+                    raise CardError(
+                        f"cell {CELL_NAMES[index]}: card {shorten(token)} is outside "
+                        f"{FIRST_CARD}-{LAST_CARD}"
+                    )
+                cells[index] = number
         return cls(tuple(cells))
 
     def __str__(self) -> str:
@@ -216,6 +285,42 @@ class Grid:
         """The cards on the grid."""
         return frozenset(card for card in self.cells if card is not None)
 
+    def cell_of(self, card: int) -> str | None:
+        """The name of the cell holding ``card``, ``None`` if it is not on the grid.
+
+        >>> Grid.empty().place("c3", 40).cell_of(40)
+        'c3'
+        """
+        if card not in self.numbers:
+            return None
+        return CELL_NAMES[self.cells.index(card)]
+
+    def check_play(self, cell: str | int, card: int) -> tuple[int, int]:
+        """``(cell index, card)`` after checking ``card`` may go on ``cell`` as far as the grid
+        itself goes (order and cost aside); shared by :meth:`place` and the placement checks so
+        both raise the same errors.
+
+        An occupied cell is an :class:`IllegalPlacementError`; a card already on the grid, like
+        everywhere else in the library, a :class:`CardError` naming the cell that holds it.
+
+        >>> Grid.empty().place("a1", 3).check_play("b1", 3)
+        Traceback (most recent call last):
+        ...
+        tranquility_solver.errors.CardError: cannot play 3 on b1: card 3 is already on a1
+        """
+        index = cell_index(cell)
+        name = CELL_NAMES[index]
+        number = check_card(card, where=f"cell {name}: ")
+        held = self.cells[index]
+        if held is not None:
+            raise IllegalPlacementError(
+                f"cannot play {number} on {name}: the cell already holds {held}"
+            )
+        where = self.cell_of(number)
+        if where is not None:
+            raise CardError(f"cannot play {number} on {name}: card {number} is already on {where}")
+        return index, number
+
     @property
     def filled_count(self) -> int:
         """How many cells hold a card."""
@@ -234,23 +339,15 @@ class Grid:
         )
 
     def place(self, cell: str | int, card: int) -> Grid:
-        """A new grid with ``card`` on the empty ``cell`` (no order or cost check).
+        """A new grid with ``card`` on the empty ``cell`` (no order or cost check; errors as in
+        :meth:`check_play`).
 
         >>> Grid.empty().place("c3", 40)["c3"]
         40
         """
-        index = cell_index(cell)
-        name = CELL_NAMES[index]
-        check_card(card, where=f"cell {name}: ")
-        if self.cells[index] is not None:
-            raise CardError(
-                f"cell {name} already holds card {self.cells[index]}; cannot place {card}"
-            )
-        if card in self.numbers:
-            where = CELL_NAMES[self.cells.index(card)]
-            raise CardError(f"cell {name}: card {card} is already on {where}")
+        index, number = self.check_play(cell, card)
         cells = list(self.cells)
-        cells[index] = card
+        cells[index] = number
         return Grid(tuple(cells))
 
     def with_cards(self, cards: Iterable[tuple[str | int, int]]) -> Grid:

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Literal
 
 from .completion import fast
-from .errors import CardError
-from .grid import CELL_COUNT, CELL_NAMES, LAST_CARD, Cells, Grid, check_card
-from .placement import legal_placements, normalize_pool
-from .rules import Rules
+from .grid import CELL_COUNT, CELL_NAMES, LAST_CARD, Cells, Grid
+from .placement import check_hand, legal_placements, normalize_pool
+from .rules import Order, Rules
 
 __all__ = ["Explanation", "SafePlacement", "dead_cells", "explain", "safe_placements"]
 
@@ -34,12 +32,11 @@ class Explanation:
     ≥ ``numbers[1]``. ``kind == "shortage"``: every cell of ``cells`` is ordered after a placed
     card ≥ ``low`` and before one ≤ ``high`` (0 and 81 mean "no bound"), so it needs its own
     number strictly between them, and ``numbers`` — the available ones there — are fewer than
-    the cells. ``kind == "chained-shortage"``: the same claim, where the bounds also count the
-    empty cells that must fit between a cell and the placed cards (the exact algorithm's
-    tightened windows).
+    the cells. One of the two always exists for a grid that cannot be completed (proof sketch in
+    docs/tranquility.md, "Explanations").
     """
 
-    kind: Literal["order", "shortage", "chained-shortage"]
+    kind: Literal["order", "shortage"]
     message: str
     cells: tuple[str, ...]
     numbers: tuple[int, ...]
@@ -91,6 +88,10 @@ def _direct_shortage(cells: Cells, pool: tuple[int, ...], rules: Rules) -> fast.
     Each empty cell must be above every placed card it is ordered after and below every placed
     card it is ordered before; if more cells are squeezed into some ``(low, high)`` than the pool
     has numbers there, that is a reason. Fewest cells first.
+
+    Deliberately not :func:`fast.find_shortage`: that one searches slot indices of the pool, where
+    cells whose placed bounds fall into the same gap of the pool look alike and get lumped into
+    one larger claim; here bounds stay card values a person reads off the table.
     """
     order = rules.order
     lows: dict[int, int] = {}
@@ -123,10 +124,10 @@ def _direct_shortage(cells: Cells, pool: tuple[int, ...], rules: Rules) -> fast.
 def explain(grid: Grid, available: Iterable[int], rules: Rules = _SEED) -> Explanation | None:
     """A reason a person can check why ``grid`` cannot be completed; ``None`` if it can.
 
-    In order of preference: two placed cards in the wrong order; cells squeezed between placed
-    cards with too few numbers there (``kind="shortage"``); or, when the squeeze only shows once
-    the order among empty cells is taken into account, the same claim on the tightened windows
-    of the exact algorithm (``kind="chained-shortage"``).
+    Either two placed cards in the wrong order (``kind="order"``), or cells squeezed between
+    placed cards with too few numbers there (``kind="shortage"``). When the placed cards are in
+    order, the bounds they give each empty cell already rise along the order, so the empty cells
+    need no further tightening: some squeeze always shows (docs/tranquility.md, "Explanations").
 
     >>> explain(Grid.from_mapping({"a1": 9, "b1": 4}), range(10, 60)).cells
     ('a1', 'b1')
@@ -137,12 +138,8 @@ def explain(grid: Grid, available: Iterable[int], rules: Rules = _SEED) -> Expla
     found = _order_explanation(grid, rules)
     if found is not None:
         return found
-    kind: Literal["shortage", "chained-shortage"] = "shortage"
     shortage = _direct_shortage(grid.cells, pool, rules)
-    if shortage is None:
-        kind = "chained-shortage"
-        shortage = fast.find_shortage(grid.cells, pool, rules.order)
-    if shortage is None:  # pragma: no cover - would contradict Hall's theorem
+    if shortage is None:  # pragma: no cover - would contradict the theorem in the docs
         raise AssertionError(f"no reason found for a grid that cannot be completed:\n{grid}")
     names = tuple(CELL_NAMES[cell] for cell in shortage.cells)
     count = len(names)
@@ -157,9 +154,7 @@ def explain(grid: Grid, available: Iterable[int], rules: Rules = _SEED) -> Expla
     else:
         supply = "none is available"
     message = f"{subject}{_numbers_phrase(shortage.low, shortage.high)}; {supply}"
-    if kind == "chained-shortage":
-        message += " (counting the empty cells that must fit below and above them)"
-    return Explanation(kind, message, names, shortage.numbers, shortage.low, shortage.high)
+    return Explanation("shortage", message, names, shortage.numbers, shortage.low, shortage.high)
 
 
 def dead_cells(grid: Grid, available: Iterable[int], rules: Rules = _SEED) -> tuple[str, ...]:
@@ -205,32 +200,57 @@ def safe_placements(
 
     The pool after the play is ``available`` ∪ ``hand`` minus the card played and the cards
     discarded: hand cards always count as available, whether or not ``available`` lists them.
-    The player chooses the discards, so a play is safe if *some* choice of ``cost`` other hand
-    cards keeps the grid completable; that choice is returned. Exact, by trying discard sets
-    (at most C(hand − 1, cost) fast checks per play).
+    A hand card already on the grid is a :class:`CardError` naming its cell. The player chooses
+    the discards, so a play is safe if *some* choice of ``cost`` other hand cards keeps the grid
+    completable; the lexicographically first such choice is returned.
+
+    Exact, with at most ``len(hand)`` fast checks per play, whatever the hand size: see
+    :func:`_discards`.
 
     >>> grid = Grid.from_mapping({"a1": 10, "c1": 14})
     >>> [str(s) for s in safe_placements(grid, [11, 13, 20, 21, 22], range(23, 60))][:2]
     ['11@b1 (cost 4, discard 13, 20, 21, 22)', '11@a2 (cost 0)']
     """
-    cards = tuple(sorted(set(hand)))
-    for card in cards:
-        check_card(card, where="hand: ")
-        if card in grid.numbers:
-            raise CardError(f"hand: card {card} is already on the grid")
+    cards = check_hand(grid, hand)
     pool = set(normalize_pool(grid, (n for n in available if n not in cards)))
     pool.update(cards)
     order = rules.order
     found = []
     for placement in legal_placements(grid, cards, rules, hand_size=len(cards)):
         after = grid.place(placement.cell, placement.card)
-        rest = pool - {placement.card}
         others = [card for card in cards if card != placement.card]
-        for discards in combinations(others, placement.cost):
-            remaining = tuple(sorted(rest.difference(discards)))
-            if fast.feasible(after.cells, remaining, order):
-                found.append(
-                    SafePlacement(placement.card, placement.cell, placement.cost, discards)
-                )
-                break
+        discards = _discards(after.cells, pool - {placement.card}, others, placement.cost, order)
+        if discards is not None:
+            found.append(SafePlacement(placement.card, placement.cell, placement.cost, discards))
     return tuple(found)
+
+
+def _discards(
+    cells: Cells, pool: set[int], others: list[int], cost: int, order: Order
+) -> tuple[int, ...] | None:
+    """The lexicographically first ``cost`` cards of ``others`` (sorted) whose removal from
+    ``pool`` leaves ``cells`` completable, or ``None`` if no choice does.
+
+    Greedy: keep a card for discarding whenever the pool without it (and the cards kept so far)
+    is still completable. This is exact, not a heuristic. Once placed cards are in order, a pool
+    completes the grid exactly when it contains a set of numbers that can be matched one to one
+    to the empty cells within their bounds from placed cards (docs/tranquility.md,
+    "Explanations"): the spanning sets of a transversal matroid. Discard sets that keep the grid
+    completable are then the independent sets of its dual matroid restricted to ``others``, and
+    greedy in increasing order finds a largest one whose first ``cost`` cards are the
+    lexicographically first independent set of that size. In particular nothing is tried when
+    the grid is not completable without discarding, since removing numbers never helps.
+    """
+    remaining = set(pool)
+    if not fast.feasible(cells, tuple(sorted(remaining)), order):
+        return None
+    chosen: list[int] = []
+    for card in others:
+        if len(chosen) == cost:
+            break
+        remaining.discard(card)
+        if fast.feasible(cells, tuple(sorted(remaining)), order):
+            chosen.append(card)
+        else:
+            remaining.add(card)
+    return tuple(chosen) if len(chosen) == cost else None

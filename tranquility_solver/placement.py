@@ -14,11 +14,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .errors import CardError, IllegalPlacementError
-from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, cell_index, check_card
+from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, check_card
 from .rules import Rules
 
 __all__ = [
     "Placement",
+    "check_hand",
     "check_placement",
     "legal_placements",
     "normalize_pool",
@@ -73,19 +74,14 @@ def order_conflicts(grid: Grid, index: int, card: int, rules: Rules) -> tuple[in
 def placement_cost(grid: Grid, cell: str | int, card: int, rules: Rules = _SEED) -> int:
     """Cards to discard for playing ``card`` on the empty ``cell`` (order not checked).
 
+    Errors as in :meth:`Grid.check_play`: an occupied cell is an :class:`IllegalPlacementError`,
+    a card already on the grid a :class:`CardError` naming its cell.
+
     >>> placement_cost(Grid.from_mapping({"e1": 20, "a2": 30}), "f1", 27, Rules.published())
     3
     """
-    index = cell_index(cell)
-    name = CELL_NAMES[index]
-    check_card(card, where=f"cell {name}: ")
-    if grid.cells[index] is not None:
-        raise IllegalPlacementError(
-            f"cannot play {card} on {name}: the cell already holds {grid.cells[index]}"
-        )
-    if card in grid.numbers:
-        raise CardError(f"cannot play {card} on {name}: card {card} is already on the grid")
-    return rules.cost(grid.cells, index, card)
+    index, number = grid.check_play(cell, card)
+    return rules.cost(grid.cells, index, number)
 
 
 def check_placement(
@@ -100,9 +96,9 @@ def check_placement(
     ...
     tranquility_solver.errors.IllegalPlacementError: cannot play 5 on b1: it must be higher ...
     """
-    index = cell_index(cell)
+    index, card = grid.check_play(cell, card)
     name = CELL_NAMES[index]
-    cost = placement_cost(grid, index, card, rules)
+    cost = rules.cost(grid.cells, index, card)
     conflicts = order_conflicts(grid, index, card, rules)
     if conflicts:
         other = conflicts[0]
@@ -132,11 +128,7 @@ def legal_placements(
     >>> [str(p) for p in legal_placements(Grid.empty(), [3], Rules.published())][:1]
     ['3@a1 (cost 0)']
     """
-    hand = sorted(set(cards))
-    for card in hand:
-        check_card(card, where="hand: ")
-        if card in grid.numbers:
-            raise CardError(f"hand: card {card} is already on the grid")
+    hand = check_hand(grid, cards)
     if hand_size is None:
         hand_size = len(hand)
     found = []
@@ -150,16 +142,37 @@ def legal_placements(
     return tuple(found)
 
 
+def check_hand(grid: Grid, cards: Iterable[int]) -> tuple[int, ...]:
+    """The hand's cards as sorted plain ints; a card on the grid is a :class:`CardError` naming
+    the cell that holds it.
+
+    >>> check_hand(Grid.from_mapping({"a1": 10}), [12, 10])
+    Traceback (most recent call last):
+    ...
+    tranquility_solver.errors.CardError: hand: card 10 is already on the grid at a1
+    """
+    hand = sorted({check_card(card, where="hand: ") for card in cards})
+    for card in hand:
+        where = grid.cell_of(card)
+        if where is not None:
+            raise CardError(f"hand: card {card} is already on the grid at {where}")
+    return tuple(hand)
+
+
 def normalize_pool(grid: Grid, available: Iterable[int]) -> tuple[int, ...]:
-    """The available card numbers, sorted, after checking them against the grid.
+    """The available card numbers as sorted plain ints, after checking them against the grid.
+
+    Any integer type is accepted (see :func:`check_card`); ``bool`` is not.
 
     >>> normalize_pool(Grid.empty(), {5, 1, 3})
     (1, 3, 5)
     """
     numbers: Sequence[int] = available if isinstance(available, _SEQUENCES) else list(available)
     distinct = set(numbers)
-    # Fast acceptance with C-level set operations; the loop below only runs to word an error.
-    # The subset test alone would let 5.0 or True through (they equal 5 and 1), hence the types.
+    # Fast acceptance with C-level set operations for the common case of plain ints. The subset
+    # test alone would let 5.0 or True through (they equal 5 and 1), hence the exact type test;
+    # anything else (IntEnum, numpy integers, bad input) takes the loop, which converts or words
+    # the error, so the two paths cannot disagree.
     if (
         len(distinct) == len(numbers)
         and distinct <= _CARDS
@@ -169,13 +182,11 @@ def normalize_pool(grid: Grid, available: Iterable[int]) -> tuple[int, ...]:
         return tuple(sorted(distinct))
     seen: set[int] = set()
     for card in numbers:
-        check_card(card, where="available: ")
-        if card in seen:
-            raise CardError(f"available: card {card} is listed twice")
-        if card in grid.numbers:
-            raise CardError(
-                f"available: card {card} is already on the grid at "
-                f"{CELL_NAMES[grid.cells.index(card)]}"
-            )
-        seen.add(card)
-    raise AssertionError("unreachable: the fast check and the loop disagree")  # pragma: no cover
+        number = check_card(card, where="available: ")
+        if number in seen:
+            raise CardError(f"available: card {number} is listed twice")
+        where = grid.cell_of(number)
+        if where is not None:
+            raise CardError(f"available: card {number} is already on the grid at {where}")
+        seen.add(number)
+    return tuple(sorted(seen))

@@ -32,15 +32,21 @@ def _text(parent: ET.Element, x: float, y: float, content: str, **style: str) ->
     element.text = content
 
 
-def render_svg(grid: Grid, highlight: Iterable[str | int] = (), title: str | None = None) -> str:
+def render_svg(
+    grid: Grid, highlight: str | Iterable[str | int] = (), title: str | None = None
+) -> str:
     """An SVG picture: the 6 × 6 cells with their numbers, cell names on the border, the start
     spot beside ``a1`` (left of it) and the finish spot beside ``f6`` (right of it); cells in
-    ``highlight`` are shaded.
+    ``highlight`` are shaded (one cell name alone counts as that cell).
 
     >>> "finish" in render_svg(Grid.empty())
     True
+    >>> render_svg(Grid.empty(), highlight="b1") == render_svg(Grid.empty(), highlight=["b1"])
+    True
     """
-    marked = {cell_index(cell) for cell in highlight}
+    # A str is an iterable of its letters; "b1" means the cell, not cells "b" and "1".
+    cells = (highlight,) if isinstance(highlight, str) else highlight
+    marked = {cell_index(cell) for cell in cells}
     board_left = _MARGIN + _SPOT + 12
     width = board_left + COLUMNS * _CELL + 12 + _SPOT + _MARGIN
     height = _MARGIN + ROWS * _CELL + _MARGIN

@@ -236,7 +236,10 @@ class Rules:
     """Compiled facts about :attr:`precedences`, derived once when the rules are built."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "order", compile_order(tuple(self.precedences)))
+        # Frozen means hashable too: pairs given as lists become tuples, as the type promises.
+        pairs = tuple((low, high) for low, high in self.precedences)
+        object.__setattr__(self, "precedences", pairs)
+        object.__setattr__(self, "order", compile_order(pairs))
 
     @property
     def precedence_names(self) -> tuple[tuple[str, str], ...]:
@@ -273,7 +276,8 @@ class Rules:
         return (
             f"Rules(name={self.name!r}, precedences={self.precedences!r}, "
             f"transitive_order={self.transitive_order!r}, "
-            f"discard_cost={self.discard_cost.__name__}, "
+            # functools.partial and other callables have no __name__.
+            f"discard_cost={getattr(self.discard_cost, '__name__', repr(self.discard_cost))}, "
             f"finish_cards={self.finish_cards!r}, start_card={self.start_card!r})"
         )
 

@@ -7,29 +7,45 @@ unused ones, and sometimes two placed cards are swapped so the grid breaks the o
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from tranquility_solver import Grid, Rules
-from tranquility_solver.rules import Order
+from tranquility_solver import Grid, Rules, random_full_grid
 
 PRESETS = (Rules.seed(), Rules.published())
 presets = st.sampled_from(PRESETS)
 
 
 @st.composite
-def random_rules(draw: st.DrawFn) -> Rules:
-    """A third preset with a random order relation: pairs (i, j), i < j, so it is a DAG."""
+def random_dags(draw: st.DrawFn) -> Rules:
+    """A third preset with a random order relation whose pairs are *not* index-ordered: pairs
+    (i, j) with i < j are a DAG, then a random permutation renames the cells."""
     pairs = draw(
         st.sets(
             st.tuples(st.integers(0, 34), st.integers(1, 35)).filter(lambda p: p[0] < p[1]),
             max_size=50,
         )
     )
+    rename = draw(st.permutations(range(36)))
     transitive = draw(st.booleans())
-    return Rules("random", tuple(sorted(pairs)), transitive, PRESETS[0].discard_cost)
+    renamed = sorted((rename[low], rename[high]) for low, high in pairs)
+    return Rules("random", tuple(renamed), transitive, PRESETS[0].discard_cost)
+
+
+@st.composite
+def total_orders(draw: st.DrawFn) -> Rules:
+    """A random total order: one sequence through all 36 cells in a random (non-reading) order,
+    so the run check and the run count follow a chain that is not the identity."""
+    sequence = draw(st.permutations(range(36)))
+    pairs = tuple((sequence[i], sequence[i + 1]) for i in range(35))
+    transitive = draw(st.booleans())
+    return Rules("chain", pairs, transitive, PRESETS[1].discard_cost)
+
+
+def random_rules() -> st.SearchStrategy[Rules]:
+    """Random presets: DAGs with non-index-ordered pairs, and total orders."""
+    return random_dags() | total_orders()
 
 
 @dataclass(frozen=True)
@@ -39,40 +55,18 @@ class Instance:
     rules: Rules
 
 
-def random_linear_extension(order: Order, rng: random.Random) -> list[int]:
-    """The cells in a random order that respects the precedence pairs."""
-    placed: set[int] = set()
-    sequence: list[int] = []
-    while len(sequence) < 36:
-        ready = [
-            cell
-            for cell in range(36)
-            if cell not in placed and all(low in placed for low in order.predecessors[cell])
-        ]
-        cell = rng.choice(ready)
-        placed.add(cell)
-        sequence.append(cell)
-    return sequence
-
-
-def random_full_grid(rules: Rules, rng: random.Random) -> Grid:
-    """A random filled grid that follows the order rule."""
-    numbers = sorted(rng.sample(range(1, 81), 36))
-    cells: list[int | None] = [None] * 36
-    for cell, number in zip(random_linear_extension(rules.order, rng), numbers, strict=True):
-        cells[cell] = number
-    return Grid(tuple(cells))
-
-
 @st.composite
 def instances(
     draw: st.DrawFn,
     max_empty: int = 5,
     max_extra: int = 3,
-    rules: Rules | None = None,
+    rules: Rules | st.SearchStrategy[Rules] | None = None,
     allow_swap: bool = True,
 ) -> Instance:
-    chosen = draw(presets | random_rules()) if rules is None else rules
+    if isinstance(rules, Rules):
+        chosen = rules
+    else:
+        chosen = draw(presets | random_rules() if rules is None else rules)
     rng = draw(st.randoms(use_true_random=False))
     full = random_full_grid(chosen, rng)
     empty_count = draw(st.integers(0, max_empty))

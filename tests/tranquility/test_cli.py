@@ -86,7 +86,25 @@ def test_hints_without_safe_play(grid_file: Path, capsys: pytest.CaptureFixture[
         (["check", "{grid}", "--available", "5-x"], "5-x"),
         (["check", "{grid}"], "--available"),
         (["check", "{missing}", "--available", "1-80"], "missing.txt"),
-        (["hints", "{grid}", "--hand", "10", "--available", "1-80"], "10"),
+        (
+            ["hints", "{grid}", "--hand", "10", "--available", "1-80"],
+            "card 10 is already on the grid at a1",
+        ),
+        (["check", "{grid}", "--available", "²"], "²"),
+        (["check", "{grid}", "--available", "1-²"], "1-²"),
+        (["check", "{grid}", "--available", "٣-٩"], "٣-٩"),
+        (["check", "{grid}", "--available", "1" * 5000], "outside 1-80"),
+        (["check", "{grid}", "--available", "1-" + "9" * 5000], "outside 1-80"),
+        (["check", "{grid}", "--available", "0" * 5000 + "99"], "outside 1-80"),
+        (["check", "{latin1}", "--available", "1-80"], "not UTF-8"),
+        (["check", "{huge}", "--available", "1-80"], "cell d1"),
+        (["check", "{grid}", "--available", "1-80", "--engine", "brute"], "brute"),
+        (["check", "{grid}", "--available", "1-80", "--svg", "{folder}"], "picture"),
+        (["count", "{grid}", "--available", "1-80", "--svg", "{nowhere}"], "picture"),
+        (
+            ["hints", "{grid}", "--hand", "11", "--available", "1-80", "--svg", "{nowhere}"],
+            "picture",
+        ),
         (["check", "{bad}", "--available", "1-80"], "c6"),
         (["frobnicate"], "frobnicate"),
     ],
@@ -94,15 +112,77 @@ def test_hints_without_safe_play(grid_file: Path, capsys: pytest.CaptureFixture[
 def test_bad_input_is_one_line_on_stderr(
     grid_file: Path, capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
 ) -> None:
-    bad = grid_file.parent / "bad.txt"
+    folder = grid_file.parent
+    bad = folder / "bad.txt"
     bad.write_text(". . x . . .\n" + ". . . . . .\n" * 5, encoding="utf-8")
-    paths = {"grid": grid_file, "missing": grid_file.parent / "missing.txt", "bad": bad}
+    latin1 = folder / "latin1.txt"
+    latin1.write_bytes("# Grille de départ\n".encode("latin-1") + str(GRID).encode())
+    huge = folder / "huge.txt"
+    huge.write_text(". . . . . .\n" * 5 + f". . . {'7' * 5000} . .\n", encoding="utf-8")
+    paths = {
+        "grid": grid_file,
+        "missing": folder / "missing.txt",
+        "bad": bad,
+        "latin1": latin1,
+        "huge": huge,
+        "folder": folder,
+        "nowhere": folder / "no-such-folder" / "out.svg",
+    }
     assert main([arg.format(**paths) for arg in argv]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert len(captured.err.strip().splitlines()) == 1
+    assert len(captured.err) < 300
     assert fragment in captured.err
     assert "Traceback" not in captured.err
+
+
+def test_a_grid_file_with_a_byte_order_mark_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_text(str(GRID), encoding="utf-8-sig")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert main(["count", str(path), "--available", "11,13-46", "--rules", "published"]) == 0
+    assert capsys.readouterr().out.strip() == str(
+        tq.count_completions(GRID, [11, *range(13, 47)], tq.Rules.published())
+    )
+
+
+def test_unexpected_value_errors_are_bad_input_not_tracebacks(
+    grid_file: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*args: object, **kwargs: object) -> int:
+        raise ValueError("something odd\nsecond line")
+
+    monkeypatch.setattr("tranquility_solver.cli.count_completions", broken)
+    assert main(["count", str(grid_file), "--available", "1-80"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "tranquility: error: something odd\n"
+
+
+def test_brute_force_is_not_offered_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One empty cell: brute force would answer at once, yet it stays a test/benchmark engine.
+    cells: list[int | None] = list(range(1, 37))
+    cells[35] = None
+    path = tmp_path / "nearly_full.txt"
+    path.write_text(str(tq.Grid(tuple(cells))), encoding="utf-8")
+    assert main(["check", str(path), "--available", "40", "--engine", "brute"]) == 2
+    assert "invalid choice: 'brute'" in capsys.readouterr().err
+    assert main(["check", str(path), "--available", "40", "--engine", "cpsat"]) == 0
+
+
+def test_hints_with_a_large_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The review's reproduction: f6 is dead (nothing above 80), so no play is safe. Trying every
+    # set of 20 discards out of 38 cards for each of the hundreds of plays never finished.
+    path = tmp_path / "grid.txt"
+    path.write_text(str(tq.Grid.from_mapping({"a1": 10, "c1": 30, "e6": 80})), encoding="utf-8")
+    code = main(["hints", str(path), "--hand", "11-29,31-50", "--available", "1-79"])
+    assert code == 1
+    assert capsys.readouterr().out == "no safe placement\ndead cells: f6\n"
 
 
 def test_parse_numbers() -> None:

@@ -8,7 +8,7 @@ import tranquility_solver as tq
 from tranquility_solver.completion import Status, check_completion, cpsat
 from tranquility_solver.completion.fast import chain_feasible, feasible, schedule
 
-from .strategies import Instance, instances, presets
+from .strategies import Instance, instances, presets, random_dags, total_orders
 
 SEED = tq.Rules.seed()
 PUBLISHED = tq.Rules.published()
@@ -150,3 +150,32 @@ def test_one_empty_cell(rules: tq.Rules, cell: int) -> None:
         floor = max(1 + 2 * low for low in predecessors)
         too_low = list(range(2, floor, 2))
         assert not tq.is_completable(grid, too_low, rules)
+
+
+@settings(max_examples=100, deadline=None)
+@given(instances(rules=total_orders()))
+def test_engines_agree_on_total_orders_in_any_cell_order(instance: Instance) -> None:
+    # The chain is a random sequence of cells, so `chain_feasible` cannot take its
+    # reading-order shortcut and `feasible` must follow the chain.
+    order = instance.rules.order
+    assert order.chain is not None
+    answers = _answers(instance)
+    expected = answers["brute"] is not None
+    assert feasible(instance.grid.cells, instance.pool, order) == expected
+    for engine, completion in answers.items():
+        assert (completion is not None) == expected, engine
+        if completion is not None:
+            assert (
+                tq.validate_completion(instance.grid, completion, instance.pool, instance.rules)
+                == ()
+            )
+
+
+@settings(max_examples=100, deadline=None)
+@given(instances(rules=random_dags()))
+def test_engines_agree_on_dags_with_pairs_in_any_direction(instance: Instance) -> None:
+    answers = _answers(instance)
+    expected = answers["brute"] is not None
+    assert tq.is_completable(instance.grid, instance.pool, instance.rules) == expected
+    for engine, completion in answers.items():
+        assert (completion is not None) == expected, engine

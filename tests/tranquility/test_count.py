@@ -8,7 +8,7 @@ from hypothesis import given, settings
 import tranquility_solver as tq
 from tranquility_solver.completion.count import count_ideals, count_runs
 
-from .strategies import Instance, instances, presets
+from .strategies import Instance, instances, presets, random_dags, total_orders
 
 SEED = tq.Rules.seed()
 PUBLISHED = tq.Rules.published()
@@ -65,7 +65,7 @@ def test_count_is_zero_when_out_of_order() -> None:
 
 def test_single_wedged_cell() -> None:
     cells: list[int | None] = [2 * i + 10 for i in range(36)]
-    cells[7] = None  # b2 sits between 22 (a2) and 26 (c2), above 12 (b1), below 34 (b3)
+    cells[7] = None  # b2 sits between 22 (a2) and 26 (c2), above 12 (b1), below 36 (b3)
     grid = tq.Grid(tuple(cells))
     assert tq.count_completions(grid, [23, 24, 25], SEED) == 3
     assert tq.count_completions(grid, [23, 24, 25, 27], SEED) == 3
@@ -80,3 +80,14 @@ def test_full_deck_count_on_empty_seed_grid_is_consistent() -> None:
     # Choosing which 36 of 80 numbers appear, times the tableaux on them.
     expected = comb(80, 36) * _young_tableaux_6x6()
     assert tq.count_completions(tq.Grid.empty(), range(1, 81), SEED) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(instances(rules=total_orders() | random_dags()))
+def test_counts_match_brute_force_on_orders_in_any_cell_order(instance: Instance) -> None:
+    cells, pool, rules = instance.grid.cells, instance.pool, instance.rules
+    brute = tq.count_completions(instance.grid, pool, rules, engine="brute")
+    assert tq.count_completions(instance.grid, pool, rules) == brute
+    assert count_ideals(cells, pool, rules.order) == brute
+    if rules.order.chain is not None:
+        assert count_runs(cells, pool, rules.order.chain) == brute

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -52,11 +53,33 @@ def test_explanations_are_true(instance: Instance) -> None:
     assert len(explanation.cells) > len(explanation.numbers)
     assert all(grid[cell] is None for cell in explanation.cells)
     assert str(len(explanation.cells)) in explanation.message or len(explanation.cells) == 1
-    if explanation.kind == "shortage":
-        for cell in explanation.cells:
-            floor, ceiling = _filled_bounds(grid, cell, rules)
-            assert floor >= low
-            assert ceiling <= high
+    assert explanation.kind == "shortage"
+    for cell in explanation.cells:
+        floor, ceiling = _filled_bounds(grid, cell, rules)
+        assert floor >= low
+        assert ceiling <= high
+
+
+@settings(max_examples=200, deadline=None)
+@given(instances(max_empty=36, max_extra=6))
+def test_a_direct_explanation_exists_whenever_the_grid_is_dead(instance: Instance) -> None:
+    # The theorem in docs/tranquility.md ("Explanations"): bounds read off placed cards are
+    # enough, so explain() never needs the exact algorithm's tightened windows.
+    grid, pool, rules = instance.grid, instance.pool, instance.rules
+    explanation = tq.explain(grid, pool, rules)
+    assert (explanation is None) == fast.feasible(grid.cells, pool, rules.order)
+    if explanation is None or explanation.kind == "order":
+        return
+    assert explanation.kind == "shortage"
+    assert explanation.low is not None
+    assert explanation.high is not None
+    assert explanation.numbers == tuple(n for n in pool if explanation.low < n < explanation.high)
+    assert len(explanation.cells) > len(explanation.numbers)
+    for cell in explanation.cells:
+        floor, ceiling = _filled_bounds(grid, cell, rules)
+        assert grid[cell] is None
+        assert explanation.low <= floor
+        assert ceiling <= explanation.high
 
 
 def test_the_textbook_explanation() -> None:
@@ -86,7 +109,7 @@ def test_order_explanation_names_both_cards() -> None:
 def test_tightened_window_shortage_is_found_whenever_scheduling_fails(
     instance: Instance,
 ) -> None:
-    # The fallback reason of `explain`: a Hall violation on the exact algorithm's windows.
+    # `fast.find_shortage`: a Hall violation on the exact algorithm's tightened windows.
     cells, pool, order = instance.grid.cells, instance.pool, instance.rules.order
     if fast.filled_conflict(cells, order) is not None:
         return
@@ -98,14 +121,15 @@ def test_tightened_window_shortage_is_found_whenever_scheduling_fails(
     assert len(shortage.cells) > len(shortage.numbers)
     assert shortage.numbers == tuple(n for n in pool if shortage.low < n < shortage.high)
     windows = fast.windows(cells, pool, order)
+    # The slots of the pool numbers strictly between low and high.
+    start, end = bisect_right(pool, shortage.low), bisect_left(pool, shortage.high) - 1
+    assert end - start + 1 == len(shortage.numbers)
     for cell in shortage.cells:
         assert cells[cell] is None
-        # Every completion puts the cell inside its window, so inside (low, high).
-        assert windows.release[cell] >= 0
-        first = pool[windows.release[cell]] if windows.release[cell] < len(pool) else 81
-        last = pool[windows.deadline[cell]] if windows.deadline[cell] >= 0 else 0
-        assert first > shortage.low or first == 81
-        assert last < shortage.high or last == 0
+        # Every completion puts the cell inside its window, so the window must lie inside the
+        # claimed range for the claim "these cells need numbers between low and high" to hold.
+        assert start <= windows.release[cell]
+        assert windows.deadline[cell] <= end
 
 
 @settings(max_examples=100, deadline=None)
@@ -146,6 +170,50 @@ def test_safe_placements_match_brute_force(instance: Instance, data: st.DataObje
             rest = sorted(pool - {placement.card} - set(witness.discards))
             assert len(witness.discards) == placement.cost
             assert _brute_completable(after, rest, rules)
+
+
+@settings(max_examples=80, deadline=None)
+@given(instances(max_empty=8, max_extra=3, allow_swap=False), st.data())
+def test_greedy_discards_match_trying_every_discard_set(
+    instance: Instance, data: st.DataObject
+) -> None:
+    # Bigger hands than the brute-force test: the reference tries every discard set with the
+    # fast check, and must find the same safe plays and the same (lexicographically first)
+    # discards as the greedy.
+    grid, rules = instance.grid, instance.rules
+    if not instance.pool:
+        return
+    hand = data.draw(st.lists(st.sampled_from(instance.pool), unique=True, min_size=1, max_size=8))
+    available = [n for n in instance.pool if n not in hand]
+    safe = {(s.card, s.cell): s.discards for s in tq.safe_placements(grid, hand, available, rules)}
+    pool = set(instance.pool)
+    expected = {}
+    for placement in tq.legal_placements(grid, hand, rules):
+        after = grid.place(placement.cell, placement.card)
+        others = sorted(c for c in hand if c != placement.card)
+        for discards in combinations(others, placement.cost):
+            rest = tuple(sorted(pool - {placement.card} - set(discards)))
+            if fast.feasible(after.cells, rest, rules.order):
+                expected[(placement.card, placement.cell)] = discards
+                break
+    assert safe == expected
+
+
+def test_safe_placements_with_a_large_hand() -> None:
+    # 39 cards in hand and plays on b1 costing 20: C(38, 20) discard sets per play, which the
+    # old exhaustive search never finished; the greedy needs at most 38 checks per play.
+    grid = tq.Grid.from_mapping({"a1": 10, "c1": 30, "f6": 80})
+    hand = [*range(11, 30), *range(31, 51)]
+    available = [n for n in range(1, 80) if n not in (10, 30, *hand)]
+    safe = {(s.card, s.cell): s for s in tq.safe_placements(grid, hand, available, SEED)}
+    play = safe[(11, "b1")]
+    assert play.cost == 20
+    assert play.discards == (*range(12, 30), 31, 32)
+    rest = sorted((set(available) | set(hand)) - {11, *play.discards})
+    assert tq.is_completable(grid.place("b1", 11), rest, SEED)
+    # Dead f6 above 80 on e6: nothing is safe, and that is found without any discard search.
+    dead = tq.Grid.from_mapping({"a1": 10, "c1": 30, "e6": 80})
+    assert tq.safe_placements(dead, hand, available, SEED) == ()
 
 
 def test_hand_cards_count_as_available() -> None:

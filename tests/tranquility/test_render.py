@@ -42,3 +42,9 @@ def test_spots_sit_beside_a1_and_f6() -> None:
 
 def test_grid_repr_svg() -> None:
     assert tq.Grid.empty()._repr_svg_().startswith("<svg")
+
+
+def test_a_single_cell_name_highlights_that_cell() -> None:
+    grid = tq.Grid.from_mapping({"a1": 7})
+    assert tq.render_svg(grid, highlight="b1") == tq.render_svg(grid, highlight=["b1"])
+    assert tq.render_svg(grid, highlight="b1") != tq.render_svg(grid)

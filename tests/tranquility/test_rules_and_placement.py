@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import enum
+import functools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -120,3 +123,69 @@ def test_seed_order_compares_only_adjacent_cells() -> None:
     grid = tq.Grid.from_mapping({"a1": 50})
     assert any(p.cell == "c1" for p in tq.legal_placements(grid, [10], SEED))
     assert not any(p.cell == "c1" for p in tq.legal_placements(grid, [10], PUBLISHED))
+
+
+class _Card(enum.IntEnum):
+    LOW = 5
+    HIGH = 9
+
+
+def test_pool_accepts_int_subclasses_and_numpy_integers() -> None:
+    numpy = pytest.importorskip("numpy")
+    grid = tq.Grid.from_mapping({"a1": 7})
+    expected = tuple(n for n in range(1, 81) if n != 7)
+    pools = [
+        [_Card.LOW, _Card.HIGH, *(n for n in expected if n not in (5, 9))],
+        numpy.array(expected, dtype=numpy.int64),
+        [numpy.int16(n) for n in expected],
+    ]
+    for pool in pools:
+        assert tq.count_completions(grid, pool, PUBLISHED) == tq.count_completions(
+            grid, expected, PUBLISHED
+        )
+        assert tq.is_completable(grid, pool, SEED)
+
+
+@pytest.mark.parametrize(
+    ("available", "fragment"),
+    [
+        ([True, 3], "True"),
+        ([_Card.LOW, 5], "twice"),
+        ([7.0], "7.0"),
+        (["8"], "'8'"),
+        ([_Card.HIGH, 81], "81"),
+    ],
+)
+def test_pool_checks_agree_on_bad_numbers(available: list[object], fragment: str) -> None:
+    with pytest.raises(tq.CardError, match=fragment):
+        tq.is_completable(tq.Grid.empty(), available)  # type: ignore[arg-type]
+
+
+def test_pool_names_the_cell_of_a_card_on_the_grid() -> None:
+    numpy = pytest.importorskip("numpy")
+    grid = tq.Grid.from_mapping({"c2": 7})
+    with pytest.raises(tq.CardError, match=r"7 is already on the grid at c2"):
+        tq.is_completable(grid, [numpy.int64(7)])
+
+
+def test_rules_store_precedences_as_tuples() -> None:
+    rules = tq.Rules("lists", [[0, 1], [1, 2]], False, adjacent_axis_cost)  # type: ignore[arg-type]
+    assert rules.precedences == ((0, 1), (1, 2))
+    assert hash(rules) == hash(tq.Rules("lists", ((0, 1), (1, 2)), False, adjacent_axis_cost))
+
+
+def test_rules_repr_with_a_partial_cost() -> None:
+    cost = functools.partial(nearest_sequence_neighbour_cost)
+    rules = tq.Rules("partial", ((0, 1),), True, cost)
+    assert "discard_cost=functools.partial(" in repr(rules)
+    assert "discard_cost=adjacent_axis_cost" in repr(
+        tq.Rules("named", ((0, 1),), True, adjacent_axis_cost)
+    )
+
+
+def test_hand_card_on_the_grid_names_its_cell() -> None:
+    grid = tq.Grid.from_mapping({"d4": 40})
+    with pytest.raises(tq.CardError, match=r"hand: card 40 is already on the grid at d4"):
+        tq.legal_placements(grid, [12, 40])
+    with pytest.raises(tq.CardError, match=r"hand: card 40 is already on the grid at d4"):
+        tq.safe_placements(grid, [12, 40], range(41, 81))

@@ -168,6 +168,11 @@ def feasible(cells: Cells, pool: tuple[int, ...], order: Order) -> bool:
     The hot path of the library: one pass in topological order both checks placed pairs and
     computes releases, so it avoids the helper functions above on purpose.
     """
+    # Deliberately inlined copy of `_tightened` + `_earliest_deadline_first` (keep them in
+    # step): fusing the placed-pair check into the release pass, stopping at the first empty
+    # window and skipping the (cell, slot) bookkeeping make this about a quarter faster than
+    # `schedule` on the benchmark's seed grids, and it is the call the benchmark targets
+    # (docs/tranquility.md, Performance). Tests check that it and `schedule` always agree.
     chain = order.chain
     if chain is not None:
         return chain_feasible(cells, pool, chain)
@@ -263,6 +268,9 @@ def find_shortage(cells: Cells, pool: tuple[int, ...], order: Order) -> Shortage
     ``b = a - 1``. So this finds a violation whenever :func:`feasible` would say no (once filled
     cells are in order and there are enough numbers overall).
     """
+    # Not shared with `hints._direct_shortage`, which looks alike: that one searches card values
+    # between placed bounds, so cells whose bounds fall into the same gap of the pool stay apart
+    # and explanations name the fewest cells; on slot indices they would be lumped together.
     release, deadline, empties, _ = _tightened(cells, pool, order)
     if not empties:
         return None
