@@ -75,6 +75,9 @@ class EngineRow:
     brute_median_us: float | None
     brute_runs: int
     cpsat_over_fast: float
+    """Ratio of the medians."""
+    cpsat_over_fast_paired: float
+    """Median of the per-grid ratios (the Tobago benchmark's measure)."""
     agreement_fast_cpsat: float
     agreement_fast_brute: float | None
 
@@ -131,6 +134,9 @@ def bench_preset(rules: tq.Rules, samples: int, rng: random.Random) -> EngineRow
         brute_median_us=statistics.median(brute_times) if brute_times else None,
         brute_runs=brute_runs,
         cpsat_over_fast=cpsat_median / fast_median,
+        cpsat_over_fast_paired=statistics.median(
+            c / f for c, f in zip(cpsat_times, fast_times, strict=True)
+        ),
         agreement_fast_cpsat=agree_cpsat / samples,
         agreement_fast_brute=agree_brute / brute_runs if brute_runs else None,
     )
@@ -151,7 +157,7 @@ def targets(engines: list[EngineRow], counts: list[CountRow]) -> dict[str, bool]
         limit = limits.get(row.rules)
         if limit is not None:
             met[f"{row.rules}_fast_median_us<={limit:g}"] = row.fast_median_us <= limit
-        met[f"{row.rules}_cpsat/fast>=200"] = row.cpsat_over_fast >= 200
+        met[f"{row.rules}_cpsat/fast>=200"] = row.cpsat_over_fast_paired >= 200
     for count in counts:
         met[f"{count.rules}_empty_count_s<=1"] = count.empty_grid_count_seconds <= 1
     return met
@@ -181,7 +187,7 @@ def main() -> int:
         return 1 if disagreements else 0
     header = (
         f"{'rules':<10} {'api µs':>7} {'fast µs':>8} {'cpsat µs':>9} {'brute µs':>9} "
-        f"{'cpsat/fast':>10} {'agree f=c':>9} {'agree f=b':>15} {'completable':>11}"
+        f"{'cpsat/fast':>10} {'paired':>7} {'agree f=c':>9} {'agree f=b':>15} {'completable':>11}"
     )
     print(header)
     print("-" * len(header))
@@ -195,11 +201,14 @@ def main() -> int:
         print(
             f"{row.rules:<10} {row.fast_api_median_us:7.1f} {row.fast_median_us:8.1f} "
             f"{row.cpsat_median_us:9.0f} {brute:>9} {row.cpsat_over_fast:9.0f}x "
-            f"{row.agreement_fast_cpsat:9.3f} {brute_agree:>15} {row.completable_share:11.2f}"
+            f"{row.cpsat_over_fast_paired:6.0f}x {row.agreement_fast_cpsat:9.3f} "
+            f"{brute_agree:>15} {row.completable_share:11.2f}"
         )
     print(
         "medians over grids; api = tq.is_completable(engine='fast') incl. pool validation; "
-        "fast/cpsat/brute = engines on a validated pool"
+        "fast/cpsat/brute = engines on a validated pool;\ncpsat/fast = ratio of the medians, "
+        "paired = median of per-grid ratios\n(the target uses the paired ratio, "
+        "as the Tobago benchmark does)"
     )
     print()
     for count in counts:
