@@ -23,7 +23,7 @@ from tobago_solver.errors import SolverUnknownError, TobagoError
 from tobago_solver.island import Island
 from tobago_solver.legality import check_clue
 from tobago_solver.placement import place_landmarks
-from tobago_solver.render import render_svg
+from tobago_solver.render import render_svg, write_svg
 from tobago_solver.rules import TobagoRules
 from tobago_solver.treasure import ENGINES, as_clues, candidates
 
@@ -58,10 +58,6 @@ def _check_svg_target(path: str | None) -> None:
         raise TobagoError(f"cannot write the picture to {path!r}: not a file in an existing folder")
 
 
-def _write_svg(path: str, svg: str) -> None:
-    Path(path).write_text(svg, encoding="utf-8")
-
-
 def _where(args: argparse.Namespace) -> int:
     _check_svg_target(args.svg)
     island = load_island(args.island)
@@ -72,7 +68,7 @@ def _where(args: argparse.Namespace) -> int:
     print(len(ordered))
     if args.svg:
         title = f"{island.name}: " + ("; ".join(str(c) for c in clues) or "no clue")
-        _write_svg(args.svg, render_svg(island, highlight=ordered, title=title))
+        write_svg(args.svg, render_svg(island, highlight=ordered, title=title))
     return EXIT_OK if ordered else EXIT_NONE
 
 
@@ -108,7 +104,7 @@ def _islands(args: argparse.Namespace) -> int:
     for mark in island.landmarks:
         print(f"  {mark.kind:<6} {mark}")
     if args.svg:
-        _write_svg(args.svg, render_svg(island, title=island.name))
+        write_svg(args.svg, render_svg(island, title=island.name))
     return EXIT_OK
 
 
@@ -117,7 +113,7 @@ def _place(args: argparse.Namespace) -> int:
     island = place_landmarks(load_island(args.island), seed=args.seed)
     print(island.to_text(), end="")
     if args.svg:
-        _write_svg(args.svg, render_svg(island, title=f"{island.name}, seed {args.seed}"))
+        write_svg(args.svg, render_svg(island, title=f"{island.name}, seed {args.seed}"))
     return EXIT_OK
 
 

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -128,7 +129,7 @@ class CompiledIsland:
         """The fields of a bitmask."""
         return FieldSet(self.fields, self.index, mask)
 
-    def mask_of(self, fields: frozenset[str] | set[str]) -> int:
+    def mask_of(self, fields: Iterable[str]) -> int:
         """The bitmask of some fields of this island."""
         mask = 0
         for name in fields:

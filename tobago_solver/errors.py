@@ -21,10 +21,12 @@ class TobagoError(ValueError):
 class IslandFormatError(TobagoError):
     """An island text that does not follow the ``.island`` format.
 
-    ``line`` and ``column`` are 1-based positions in the text (0 when unknown).
+    ``line`` and ``column`` are 1-based positions in the text (0 when unknown); ``detail`` is the
+    message without them.
     """
 
     def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        self.detail = message
         self.line = line
         self.column = column
         where = f"line {line}, column {column}: " if line else ""

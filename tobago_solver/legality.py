@@ -80,7 +80,7 @@ def check_clue(
     (new_clue,) = as_clues([clue])
     preset = TobagoRules.named(rules)
     table = compiled(island)
-    before = table.mask_of(set(candidates(island, existing, engine)))
+    before = table.mask_of(candidates(island, existing, engine))
     after = before & table.mask(new_clue)
     reason, rule = _reason(before, after, preset)
     conflict: tuple[Clue, ...] = ()

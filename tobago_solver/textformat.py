@@ -120,13 +120,20 @@ def parse_island(text: str, *, strict: bool = True) -> Island:
     return island
 
 
-def _parse_row(line: str, line_number: int, row: int, terrain: dict[str, Terrain]) -> None:
-    tokens = _tokens(line, line_number)
-    for column, token in enumerate(tokens):
+def parse_terrain_row(line: str, line_number: int = 0) -> list[tuple[int, Terrain]]:
+    """``(column, terrain)`` for each land token of one terrain row, columns counted from 0.
+
+    Shared by island files and the bundled pieces, so both read the same tokens.
+
+    >>> parse_terrain_row(" . B l")
+    [(1, <Terrain.BEACH: 'beach'>), (2, <Terrain.LAKE: 'lake'>)]
+    """
+    land: list[tuple[int, Terrain]] = []
+    for column, token in enumerate(_tokens(line, line_number)):
         if token.text == _SEA_TOKEN:
             continue
         try:
-            kind = Terrain.from_letter(token.text)
+            land.append((column, Terrain.from_letter(token.text)))
         except KeyError:
             raise IslandFormatError(
                 f"unknown token {token.text!r} (expected '.', or B J R S L M for beach, jungle, "
@@ -134,9 +141,15 @@ def _parse_row(line: str, line_number: int, row: int, terrain: dict[str, Terrain
                 token.line,
                 token.column,
             ) from None
+    return land
+
+
+def _parse_row(line: str, line_number: int, row: int, terrain: dict[str, Terrain]) -> None:
+    for column, kind in parse_terrain_row(line, line_number):
         try:
             terrain[hexgrid.field_name(column, row)] = kind
         except ValueError:
+            token = _tokens(line, line_number)[column]
             raise IslandFormatError(
                 "a row has at most 26 fields (columns a–z)", token.line, token.column
             ) from None

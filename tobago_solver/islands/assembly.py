@@ -24,6 +24,7 @@ from tobago_solver import hexgrid
 from tobago_solver.errors import IslandFormatError, UnknownIslandError
 from tobago_solver.hexgrid import Direction, Hex
 from tobago_solver.island import Island, Landmark, LandmarkKind, Terrain
+from tobago_solver.textformat import parse_terrain_row
 
 PIECES = "ABC"
 """The three pieces; a capital letter names the larger side, a lower-case one the smaller."""
@@ -32,7 +33,6 @@ PATTERN_NUMBERS = (1, 2, 3, 4)
 
 _NAME_RE = re.compile(r"([Aa][Bb][Cc])-([1-4])")
 _NAME_HINT = "expected sides like 'AbC' and a pattern 1-4, e.g. 'ABC-1'"
-_SEA_TOKEN = "."
 
 
 @dataclass(frozen=True)
@@ -125,20 +125,13 @@ def pieces() -> Mapping[str, PieceSide]:
 def _piece_side(letter: str, rows: list[tuple[int, str]]) -> PieceSide:
     cells: list[tuple[Hex, Terrain]] = []
     for row, (number, line) in enumerate(rows):
-        for column, match in enumerate(re.finditer(r"\S+", line)):
-            token = match.group()
-            if token == _SEA_TOKEN:
-                continue
-            try:
-                terrain = Terrain.from_letter(token)
-            except KeyError:
-                raise IslandFormatError(
-                    f"pieces.txt: unknown terrain token {token!r} in side {letter} "
-                    "(expected . B J R S L M)",
-                    number,
-                    match.start() + 1,
-                ) from None
-            cells.append(((column, row), terrain))
+        try:
+            land = parse_terrain_row(line, number)
+        except IslandFormatError as error:
+            raise IslandFormatError(
+                f"pieces.txt, side {letter}: {error.detail}", error.line, error.column
+            ) from None
+        cells.extend(((column, row), terrain) for column, terrain in land)
     return PieceSide(letter, tuple(cells))
 
 
