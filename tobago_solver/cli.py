@@ -17,6 +17,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from tobago_solver import islands
 from tobago_solver.errors import SolverUnknownError, TobagoError
@@ -29,21 +30,39 @@ from tobago_solver.treasure import ENGINES, as_clues, candidates
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
 
+MAX_FILE_BYTES = 1_000_000
+"""The largest island file the command line reads (a real island takes about 1 kB)."""
+
+
+class _UsageError(Exception):
+    """An argument error: one line on stderr instead of argparse's usage block."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{message} (see '{self.prog} --help')")
+
 
 def load_island(spec: str) -> Island:
-    """A bundled island by name, or an ``.island`` file by path."""
+    """A bundled island by name, or an ``.island`` file by path (at most 1 MB)."""
     if spec in islands.names():
         return islands.get(spec)
     path = Path(spec)
     if path.is_file():
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise TobagoError(f"{spec}: larger than {MAX_FILE_BYTES:,} bytes, not an island file")
         try:
             # utf-8-sig: editors that write a byte-order mark still give a readable file.
-            text = path.read_text(encoding="utf-8-sig")
+            text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise TobagoError(
                 f"{spec}: not UTF-8 text (byte {error.start}: {error.reason})"
             ) from None
         return Island.from_text(text)
+    if path.exists():
+        raise TobagoError(f"{spec}: not a regular file")
     raise TobagoError(
         f"unknown island {spec!r}: neither a bundled name (see 'tobago islands') nor a file"
     )
@@ -118,17 +137,14 @@ def _place(args: argparse.Namespace) -> int:
 
 
 def _non_negative(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise ValueError(text)
-    return value
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number ≥ 0")
+    return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``tobago`` command."""
-    parser = argparse.ArgumentParser(
-        prog="tobago", description="Tobago analysis: where can the treasure still be?"
-    )
+    parser = _Parser(prog="tobago", description="Tobago analysis: where can the treasure still be?")
     commands = parser.add_subparsers(dest="command", required=True)
     island_help = "a bundled island name (see 'tobago islands') or an .island file"
 
@@ -161,10 +177,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    args = build_parser().parse_args(argv)
+    """Run the command line; returns the exit code.
+
+    >>> main(["where", "ABC-1", "--engine", "slow"])  # one line on stderr, no usage block
+    2
+    """
     try:
-        return int(args.run(args))
+        args = build_parser().parse_args(argv)
+        code = int(args.run(args))
+        # Flush here, not at exit, so that a reader who left early is handled below.
+        sys.stdout.flush()
+        return code
+    except SystemExit as done:  # --help
+        return done.code if isinstance(done.code, int) else EXIT_OK
+    except _UsageError as error:
+        print(f"tobago: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except SolverUnknownError as error:
         print(f"tobago: undecided: {error}", file=sys.stderr)
         return EXIT_UNKNOWN

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -45,6 +46,8 @@ Target = Terrain | LandmarkKind | str
 """A terrain, a landmark kind or :data:`SEA`."""
 
 _ARTICLES: Final = frozenset({"a", "an", "the"})
+_ASCII_LOWER: Final = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+"""Lower-casing of A–Z only: ``str.lower`` also reads the Kelvin sign as ``k``."""
 _TARGET_WORDS: Final[dict[str, Target]] = {
     **{terrain.value: terrain for terrain in Terrain},
     **{kind.value: kind for kind in LandmarkKind},
@@ -60,7 +63,7 @@ def as_target(word: Target) -> Target:
     >>> as_target("lake")
     <Terrain.LAKE: 'lake'>
     """
-    target = _TARGET_WORDS.get(str(word))
+    target = _TARGET_WORDS.get(word) if isinstance(word, str) else None
     if target is None:
         raise ClueSyntaxError(f"unknown clue target {word!r}")
     return target
@@ -82,7 +85,13 @@ class Clue:
     def __post_init__(self) -> None:
         target = as_target(self.target)
         object.__setattr__(self, "target", target)
-        object.__setattr__(self, "relation", Relation(self.relation))
+        try:
+            object.__setattr__(self, "relation", Relation(self.relation))
+        except ValueError:
+            raise ClueSyntaxError(
+                f"unknown clue relation {self.relation!r} (expected 'in', 'next to' or "
+                "'in sight of')"
+            ) from None
         if self.largest and not isinstance(target, Terrain):
             raise ClueSyntaxError(f"'largest' needs a terrain, not {str(target)!r}")
         if target == SEA and self.relation is Relation.IN:
@@ -102,6 +111,8 @@ class Clue:
         >>> Clue.parse("next to a hut")
         Clue.parse('next to hut')
         """
+        if not isinstance(text, str):
+            raise ClueSyntaxError(f"cannot read clue {text!r}: a clue is text, e.g. 'in lake'")
         return _Parser(text).clue()
 
     def __str__(self) -> str:
@@ -122,7 +133,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.words: list[tuple[int, str]] = []
-        for position, word in enumerate(re.findall(r"\S+", text.lower()), start=1):
+        for position, word in enumerate(re.findall(r"\S+", text.translate(_ASCII_LOWER)), 1):
             if word not in _ARTICLES:
                 self.words.append((position, _PLURALS.get(word, word)))
         self.next = 0

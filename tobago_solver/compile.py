@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from tobago_solver import hexgrid
 from tobago_solver.clues import SEA, Clue, Relation, Target, as_target
+from tobago_solver.errors import TobagoError
 from tobago_solver.fieldset import FieldSet
 from tobago_solver.island import Island, LandmarkKind, Terrain
 
@@ -71,7 +72,7 @@ def target_fields(island: Island, target: Target, largest: bool = False) -> froz
         return frozenset(f for f in island.fields if island.terrain(f) is target)
     if isinstance(target, LandmarkKind):
         return frozenset(mark.field for mark in island.landmarks_of(target))
-    raise ValueError(f"target {target!r} has no land fields")
+    raise TobagoError(f"target {target!r} has no land fields")
 
 
 def _axial(hexes: list[hexgrid.Hex]) -> npt.NDArray[np.int64]:

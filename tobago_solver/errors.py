@@ -13,6 +13,8 @@ cannot read clue 'next hut': expected 'to' at word 2, found 'hut'
 
 from __future__ import annotations
 
+import math
+
 
 class TobagoError(ValueError):
     """Base class of every bad-input error of :mod:`tobago_solver`."""
@@ -51,6 +53,24 @@ class ClueSyntaxError(TobagoError):
 
 class NoLandmarkPlacementError(TobagoError):
     """The island admits no legal landmark placement with the requested counts."""
+
+
+def require_time_limit(seconds: float) -> float:
+    """``seconds`` if it is a usable solver time limit: a finite number ≥ 0.
+
+    >>> require_time_limit(float("nan"))
+    Traceback (most recent call last):
+    ...
+    tobago_solver.errors.TobagoError: time_limit must be a finite number of seconds ≥ 0, got nan
+    """
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not math.isfinite(seconds)
+        or seconds < 0
+    ):
+        raise TobagoError(f"time_limit must be a finite number of seconds ≥ 0, got {seconds!r}")
+    return float(seconds)
 
 
 class SolverUnknownError(RuntimeError):

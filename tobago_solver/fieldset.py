@@ -18,8 +18,14 @@ from typing import Any
 class FieldSet(Set[str]):
     """Field names of one island as a bitmask over its fields in reading order.
 
-    It is a read-only :class:`collections.abc.Set`: it compares equal to a ``frozenset`` of the
+    It is an immutable :class:`collections.abc.Set`: it compares equal to a ``frozenset`` of the
     same names, iterates in reading order, and ``mask`` gives the raw bits for hot loops.
+
+    >>> fields = FieldSet.from_mask(("a1", "b1"), 0b10)
+    >>> fields.mask = 0
+    Traceback (most recent call last):
+    ...
+    AttributeError: FieldSet is immutable: cannot set 'mask'
     """
 
     __slots__ = ("_fields", "_index", "mask")
@@ -29,9 +35,20 @@ class FieldSet(Set[str]):
     mask: int
 
     def __init__(self, fields: tuple[str, ...], index: dict[str, int], mask: int) -> None:
-        self._fields = fields
-        self._index = index
-        self.mask = mask
+        # Slots stay plain attributes, so reading ``mask`` in hot loops costs no property call.
+        object.__setattr__(self, "_fields", fields)
+        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"FieldSet is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"FieldSet is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[type[FieldSet], tuple[tuple[str, ...], dict[str, int], int]]:
+        # Pickling (process pools) would otherwise restore the slots through __setattr__.
+        return FieldSet, (self._fields, self._index, self.mask)
 
     @classmethod
     def from_mask(cls, fields: tuple[str, ...], mask: int) -> FieldSet:

@@ -66,7 +66,8 @@ def field_name(column: int, row: int) -> str:
 
 def parse_field(name: str) -> Hex:
     """The 0-based ``(column, row)`` of a field name such as ``'c3'`` (case-insensitive)."""
-    match = _FIELD_RE.fullmatch(name.strip().lower())
+    # ASCII only: str.lower would also read the Kelvin sign as 'k'.
+    match = _FIELD_RE.fullmatch(name.strip().lower()) if name.isascii() else None
     if match is None:
         raise ValueError(
             f"{name!r} is not a field name (expected a column letter and a row, e.g. 'c3')"
@@ -103,6 +104,20 @@ def to_axial(hex_: Hex) -> tuple[int, int]:
 def from_axial(q: int, r: int) -> Hex:
     """The inverse of :func:`to_axial`."""
     return q + (r - (r & 1)) // 2, r
+
+
+def within(centre: Hex, radius: int) -> tuple[Hex, ...]:
+    """Every hex at distance ``radius`` or less from ``centre``, ``centre`` included.
+
+    >>> len(within((4, 4), 3))
+    37
+    """
+    q, r = to_axial(centre)
+    return tuple(
+        from_axial(q + dq, r + dr)
+        for dq in range(-radius, radius + 1)
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)
+    )
 
 
 def distance(a: Hex, b: Hex) -> int:

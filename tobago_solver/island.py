@@ -23,11 +23,13 @@ True
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final
 
 import networkx as nx
 
@@ -57,10 +59,19 @@ class Terrain(StrEnum):
     @classmethod
     def from_letter(cls, letter: str) -> Terrain:
         """The terrain of a format token, either case; raises KeyError for any other token."""
-        return _TERRAIN_BY_LETTER[letter.upper()]
+        return _TERRAIN_BY_LETTER[letter]
 
 
-_TERRAIN_BY_LETTER = {terrain.letter: terrain for terrain in Terrain}
+_TERRAIN_BY_LETTER = {
+    letter: terrain for terrain in Terrain for letter in (terrain.letter, terrain.letter.lower())
+}
+"""Exactly the documented tokens: ``str.upper`` would also turn ``ſ`` into ``S``."""
+
+MAX_LAND_FIELDS: Final = 1000
+"""The most land fields an island may have (a real island has about 100)."""
+
+MAX_ROWS: Final = 60
+"""The most rows an island may span; columns are limited to a–z (26) by the field names."""
 
 
 class LandmarkKind(StrEnum):
@@ -80,11 +91,36 @@ class Landmark:
 
     >>> str(Landmark(LandmarkKind.STATUE, "c3", Direction.NE))
     'c3>ne'
+    >>> Landmark("castle", "c3")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tobago_solver.errors.LandmarkRuleError: unknown landmark kind 'castle' (expected hut, ...)
     """
 
     kind: LandmarkKind
     field: str
     facing: Direction | None = None
+
+    def __post_init__(self) -> None:
+        try:
+            kind = LandmarkKind(self.kind)
+        except ValueError:
+            raise LandmarkRuleError(
+                f"unknown landmark kind {self.kind!r} (expected hut, palm or statue)"
+            ) from None
+        if not isinstance(self.field, str):
+            raise UnknownFieldError(
+                f"{kind} on {self.field!r}: a field is named by text, e.g. 'c3'"
+            )
+        try:
+            facing = None if self.facing is None else Direction(self.facing)
+        except ValueError:
+            raise LandmarkRuleError(
+                f"{kind} on {self.field}: unknown facing {self.facing!r} "
+                "(expected one of e w ne nw se sw)"
+            ) from None
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "facing", facing)
 
     def __str__(self) -> str:
         return self.field if self.facing is None else f"{self.field}>{self.facing}"
@@ -108,12 +144,36 @@ class Area:
         return len(self.fields)
 
 
-def _check_name(name: str) -> None:
-    # The name must survive a trip through the text format: one line, no comment sign.
-    if not name or name != name.strip() or "#" in name or "\n" in name or "\r" in name:
+def _is_name_character(character: str) -> bool:
+    # Control characters (line breaks other than "\n" among them), separators and characters XML
+    # cannot hold would break the text format's round trip or the SVG pictures.
+    return unicodedata.category(character) not in _BAD_NAME_CATEGORIES and character not in (
+        "#",
+        "\ufffe",
+        "\uffff",
+    )
+
+
+_BAD_NAME_CATEGORIES: Final = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def check_island_name(name: object) -> str:
+    """``name`` if it can name an island, else :class:`IslandFormatError`.
+
+    A name is non-empty text without outer spaces, ``#``, control characters or line breaks, so
+    that it survives the text format and SVG pictures.
+
+    >>> check_island_name("Isla Bonita")
+    'Isla Bonita'
+    """
+    if not isinstance(name, str):
+        raise IslandFormatError(f"island name {name!r} must be text")
+    if not name or name != name.strip() or not all(map(_is_name_character, name)):
         raise IslandFormatError(
-            f"island name {name!r} must be non-empty, one line, without '#' or outer spaces"
+            f"island name {name!r} must be non-empty, one line, without '#', control characters "
+            "or outer spaces"
         )
+    return name
 
 
 def _as_terrain(field: str, terrain: Terrain | str) -> Terrain:
@@ -156,14 +216,23 @@ class Island:
     )
 
     def __post_init__(self) -> None:
-        _check_name(self.name)
+        check_island_name(self.name)
         if not self.cells:
             raise IslandFormatError(f"island {self.name!r} has no land field")
+        if len(self.cells) > MAX_LAND_FIELDS:
+            raise IslandFormatError(
+                f"island {self.name!r} has {len(self.cells)} land fields; "
+                f"at most {MAX_LAND_FIELDS} are allowed"
+            )
         terrains: dict[str, Terrain] = {}
         for name, terrain in self.cells:
             field = _normalise_field(name)
             if field in terrains:
                 raise IslandFormatError(f"field {field} is listed twice")
+            if hexgrid.parse_field(field)[1] >= MAX_ROWS:
+                raise IslandFormatError(
+                    f"field {field} lies beyond row {MAX_ROWS}, the last row an island may have"
+                )
             terrains[field] = _as_terrain(field, terrain)
         cells = tuple(sorted(terrains.items(), key=lambda cell: _reading_key(cell[0])))
         normalised = [
@@ -263,7 +332,10 @@ class Island:
 
     def require_field(self, name: str) -> str:
         """``name`` normalised to lower case; raises UnknownFieldError unless it is land."""
-        normalised = name.strip().lower()
+        if not isinstance(name, str):
+            raise UnknownFieldError(f"{name!r} is not a field name (expected text such as 'c3')")
+        # ASCII only: str.lower would also read the Kelvin sign as 'k'.
+        normalised = name.strip().lower() if name.isascii() else ""
         if normalised not in self._terrain_of:
             raise UnknownFieldError(f"{name!r} is not a land field of island {self.name!r}")
         return normalised
@@ -361,8 +433,8 @@ class Island:
 
     @cached_property
     def landmark_at(self) -> Mapping[str, Landmark]:
-        """``{field: landmark}`` for every landmark."""
-        return {mark.field: mark for mark in self.landmarks}
+        """``{field: landmark}`` for every landmark (read-only)."""
+        return MappingProxyType({mark.field: mark for mark in self.landmarks})
 
     def landmarks_of(self, kind: LandmarkKind | str) -> tuple[Landmark, ...]:
         """The landmarks of one kind, in reading order."""
@@ -370,9 +442,14 @@ class Island:
 
     @cached_property
     def graph(self) -> nx.Graph:  # type: ignore[type-arg]
-        """A networkx graph: nodes are land fields (attributes ``terrain``, ``area`` — the area's
-        index —, ``coastal``, ``landmark`` — a kind or None — and ``facing``), edges join
-        adjacent land fields."""
+        """A frozen networkx graph: nodes are land fields (attributes ``terrain``, ``area`` — the
+        area's index —, ``coastal``, ``landmark`` — a kind or None — and ``facing``), edges join
+        adjacent land fields.
+
+        It is shared by every user of the island, so it is frozen (``nx.freeze``): adding or
+        removing nodes or edges raises ``networkx.NetworkXError``; take ``graph.copy()`` to edit.
+        The library reads no attribute from it, so it answers the same whatever a caller does.
+        """
         graph: nx.Graph = nx.Graph(name=self.name)  # type: ignore[type-arg]
         for name in self.fields:
             mark = self.landmark_at.get(name)
@@ -387,7 +464,8 @@ class Island:
         for name in self.fields:
             for neighbour in self.land_neighbours(name):
                 graph.add_edge(name, neighbour)
-        return graph
+        frozen: nx.Graph = nx.freeze(graph)  # type: ignore[type-arg]
+        return frozen
 
     def landmark_problems(self) -> list[LandmarkProblem]:
         """Every breach of the landmark rules of §1, each naming the field and the rule."""

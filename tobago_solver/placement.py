@@ -17,7 +17,12 @@ from itertools import combinations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from tobago_solver.errors import NoLandmarkPlacementError, SolverUnknownError
+from tobago_solver.errors import (
+    NoLandmarkPlacementError,
+    SolverUnknownError,
+    TobagoError,
+    require_time_limit,
+)
 from tobago_solver.hexgrid import Direction
 from tobago_solver.island import Island, Landmark, LandmarkKind
 from tobago_solver.validation import (
@@ -56,10 +61,9 @@ def place_landmarks(
     :class:`SolverUnknownError` when ``time_limit`` seconds pass without any placement (which
     proves nothing). A placement found but not proven optimal is still legal and is returned.
     """
-    if time_limit < 0:
-        raise ValueError(f"time_limit must not be negative, got {time_limit}")
+    require_time_limit(time_limit)
     if seed < 0:
-        raise ValueError(f"seed must not be negative, got {seed}")
+        raise TobagoError(f"seed must not be negative, got {seed}")
     _check_enough_candidates(island, counts)
     rng = np.random.default_rng(seed)
     model = cp_model.CpModel()

@@ -23,11 +23,13 @@ sits below the map. The same arguments always give the identical string.
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from tobago_solver import hexgrid
+from tobago_solver.errors import TobagoError
 from tobago_solver.hexgrid import Hex
 from tobago_solver.island import Island, Landmark, LandmarkKind, Terrain
 
@@ -97,7 +99,7 @@ def render_svg(
     name that is not a land field raises :class:`~tobago_solver.errors.UnknownFieldError`.
     """
     if not (math.isfinite(hex_size) and hex_size > 0):
-        raise ValueError(f"hex_size must be a positive number, got {hex_size!r}")
+        raise TobagoError(f"hex_size must be a positive number, got {hex_size!r}")
     highlighted = _land_fields(island, highlight)
     amulet_fields = _land_fields(island, amulets)
     cars_by_field = _cars_by_field(island, cars or {})
@@ -151,6 +153,21 @@ def _car_colours(labels: list[str]) -> dict[str, str]:
 
 
 # -- drawing helpers ---------------------------------------------------------------------------
+
+
+_NOT_XML_CHARACTER = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_characters_only(svg: str) -> str:
+    """``svg`` with every character XML 1.0 cannot hold (control characters in a title or a car
+    label, say) replaced by U+FFFD, so that every picture parses.
+
+    ElementTree escapes markup but writes such characters as they are.
+
+    >>> _xml_characters_only("<title>a\x1bb</title>")
+    '<title>a\ufffdb</title>'
+    """
+    return _NOT_XML_CHARACTER.sub("\ufffd", svg)
 
 
 def _num(value: float) -> str:
@@ -320,7 +337,7 @@ class _Drawing:
         self.draw_cars(root, cars)
         self.draw_legend(root)
         ET.indent(root, space="  ")
-        return ET.tostring(root, encoding="unicode") + "\n"
+        return _xml_characters_only(ET.tostring(root, encoding="unicode")) + "\n"
 
     def draw_sea(self, root: ET.Element) -> None:
         top, width, height = _num(self.map_top), _num(self.width), _num(self.map_height)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tobago_solver.errors import TobagoError
+
 PresetName = Literal["seed", "published"]
 
 PUBLISHED_NEW_INFORMATION_THRESHOLD = 16
@@ -49,7 +51,7 @@ class TobagoRules:
             return cls.seed()
         if preset == "published":
             return cls.published()
-        raise ValueError(f"unknown rules preset {preset!r} (expected 'seed' or 'published')")
+        raise TobagoError(f"unknown rules preset {preset!r} (expected 'seed' or 'published')")
 
     def requires_new_information(self, candidates_before: int) -> bool:
         """Whether rule 3 applies to a map with this many candidates."""

@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from tobago_solver import hexgrid
 from tobago_solver.errors import IslandFormatError, TobagoError
 from tobago_solver.hexgrid import Direction
-from tobago_solver.island import Island, Landmark, LandmarkKind, Terrain
+from tobago_solver.island import (
+    MAX_LAND_FIELDS,
+    MAX_ROWS,
+    Island,
+    Landmark,
+    LandmarkKind,
+    Terrain,
+)
 
 _KEY_RE = re.compile(r"\s*([A-Za-z_]+)\s*:(.*)")
 _SEA_TOKEN = "."
@@ -86,6 +93,10 @@ def parse_island(text: str, *, strict: bool = True) -> Island:
             while number < len(lines) and lines[number].strip():
                 if _KEY_RE.fullmatch(lines[number]):
                     break
+                if row == MAX_ROWS:
+                    raise IslandFormatError(
+                        f"an island has at most {MAX_ROWS} terrain rows", number + 1, 1
+                    )
                 _parse_row(lines[number], number + 1, row, terrain)
                 row += 1
                 number += 1
@@ -153,6 +164,11 @@ def _parse_row(line: str, line_number: int, row: int, terrain: dict[str, Terrain
             raise IslandFormatError(
                 "a row has at most 26 fields (columns a–z)", token.line, token.column
             ) from None
+        if len(terrain) > MAX_LAND_FIELDS:
+            token = _tokens(line, line_number)[column]
+            raise IslandFormatError(
+                f"an island has at most {MAX_LAND_FIELDS} land fields", token.line, token.column
+            )
 
 
 def _parse_landmark(kind: LandmarkKind, token: _Token, terrain: dict[str, Terrain]) -> Landmark:

@@ -14,6 +14,7 @@ from typing import Literal
 
 from tobago_solver.clues import Clue
 from tobago_solver.engines import fast, naive
+from tobago_solver.errors import TobagoError
 from tobago_solver.island import Island
 
 Engine = Literal["fast", "cpsat", "naive"]
@@ -48,4 +49,4 @@ def candidates(island: Island, clues: Iterable[Clue | str], engine: Engine = "fa
         return cpsat.candidates(island, clue_list)
     if engine == "naive":
         return naive.candidates(island, clue_list)
-    raise ValueError(f"unknown engine {engine!r} (expected one of {', '.join(ENGINES)})")
+    raise TobagoError(f"unknown engine {engine!r} (expected one of {', '.join(ENGINES)})")

@@ -11,9 +11,9 @@ nothing of any solver.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 
 from tobago_solver import hexgrid
+from tobago_solver.errors import TobagoError
 from tobago_solver.island import Island, Landmark, LandmarkKind, Terrain
 
 MIN_SAME_KIND_DISTANCE = 4
@@ -41,7 +41,7 @@ class LandmarkCounts:
 
     def __post_init__(self) -> None:
         if min(self.huts, self.palms, self.statues) < 0:
-            raise ValueError(f"landmark counts must not be negative: {self}")
+            raise TobagoError(f"landmark counts must not be negative: {self}")
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def landmark_problems(island: Island) -> list[LandmarkProblem]:
     """Every breach of the landmark rules, in the island's landmark order."""
     problems: list[LandmarkProblem] = []
     for kind in LandmarkKind:
-        for a, b in combinations(island.landmarks_of(kind), 2):
+        for a, b in _close_pairs(island, island.landmarks_of(kind)):
             gap = island.distance(a.field, b.field)
             if gap < MIN_SAME_KIND_DISTANCE:
                 problems.append(
@@ -113,6 +113,24 @@ def landmark_problems(island: Island) -> list[LandmarkProblem]:
                 )
             )
     return problems
+
+
+def _close_pairs(island: Island, marks: tuple[Landmark, ...]) -> list[tuple[Landmark, Landmark]]:
+    """The pairs ``(a, b)``, ``a`` before ``b`` in ``marks``, closer than the spacing rule allows.
+
+    Only the hexes around each landmark are looked at, so the check stays linear in the number of
+    landmarks (a pairwise check is quadratic on a hand-made island full of huts).
+    """
+    position = {island.hex(mark.field): index for index, mark in enumerate(marks)}
+    pairs: list[tuple[Landmark, Landmark]] = []
+    for index, mark in enumerate(marks):
+        later = sorted(
+            other
+            for hex_ in hexgrid.within(island.hex(mark.field), MIN_SAME_KIND_DISTANCE - 1)
+            if (other := position.get(hex_, -1)) > index
+        )
+        pairs.extend((mark, marks[other]) for other in later)
+    return pairs
 
 
 def count_problems(island: Island, counts: LandmarkCounts) -> list[str]:

@@ -26,6 +26,7 @@ from .completion import (
 from .errors import (
     CardError,
     CellError,
+    CountLimitError,
     GridFormatError,
     IllegalPlacementError,
     SolverTimeoutError,
@@ -46,6 +47,7 @@ __all__ = [
     "CardError",
     "CellError",
     "CountEngine",
+    "CountLimitError",
     "Engine",
     "Explanation",
     "Grid",

@@ -10,6 +10,7 @@ CP-SAT stopped undecided. Errors are one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,7 +41,11 @@ class _UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(message)
+        raise _UsageError(f"{message} (see '{self.prog} --help')")
+
+
+MAX_FILE_BYTES = 1_000_000
+"""The most a grid file (or standard input) may hold; a grid takes about 100 bytes."""
 
 
 def parse_numbers(spec: str) -> tuple[int, ...]:
@@ -78,20 +83,39 @@ def parse_numbers(spec: str) -> tuple[int, ...]:
     return tuple(sorted(numbers))
 
 
-def _read_grid(path: str, stdin: TextIO) -> Grid:
+def _read_input(path: str, stdin: TextIO | None) -> str:
+    """The text of a grid file, or of standard input for ``-``: at most ``MAX_FILE_BYTES``."""
     name = "<stdin>" if path == "-" else path
+    if path == "-":
+        if stdin is None or stdin.closed:
+            raise GridFormatError("standard input is closed: pipe a grid in, or name a file")
+        text = stdin.read(MAX_FILE_BYTES + 1)
+        if len(text.encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
+            raise GridFormatError(f"{name}: more than {MAX_FILE_BYTES:,} bytes, not a grid")
+        return text.removeprefix("\ufeff")
+    file = Path(path)
+    if file.exists() and not file.is_file():
+        raise GridFormatError(f"{name}: not a regular file")
+    with file.open("rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise GridFormatError(f"{name}: larger than {MAX_FILE_BYTES:,} bytes, not a grid")
     try:
         # utf-8-sig: a byte-order mark, as some editors write, is not part of the first token.
-        text = stdin.read() if path == "-" else Path(path).read_bytes().decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise GridFormatError(
             f"{name}: not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset "
             f"{error.start})"
         ) from None
+
+
+def _read_grid(path: str, stdin: TextIO | None) -> Grid:
+    text = _read_input(path, stdin)
     try:
-        return Grid.parse(text.removeprefix("\ufeff"))
+        return Grid.parse(text)
     except TranquilityError as error:
-        raise type(error)(f"{name}: {error}") from None
+        raise type(error)(f"{'<stdin>' if path == '-' else path}: {error}") from None
 
 
 def _pool(grid: Grid, spec: str) -> tuple[int, ...]:
@@ -195,7 +219,14 @@ def main(argv: list[str] | None = None) -> int:
         grid = _read_grid(args.grid, sys.stdin)
         rules = Rules.by_name(args.rules)
         handler = {"check": _check, "count": _count, "hints": _hints}[args.command]
-        return handler(args, grid, rules)
+        code = handler(args, grid, rules)
+        # Flush here, not at exit, so that a reader who left early is handled below.
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # The reader (e.g. `head`) left early: silence the rest of the output, as `cat` would.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else EXIT_OK
     except SolverTimeoutError as error:

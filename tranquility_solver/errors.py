@@ -13,15 +13,19 @@ expected 6 rows of 6 tokens, got 1 row
 
 from __future__ import annotations
 
+import math
+
 __all__ = [
     "CardError",
     "CellError",
+    "CountLimitError",
     "GridFormatError",
     "IllegalPlacementError",
     "SolverTimeoutError",
     "TranquilityError",
     "UnknownEngineError",
     "UnknownRulesError",
+    "require_time_limit",
 ]
 
 
@@ -53,8 +57,35 @@ class UnknownEngineError(TranquilityError):
     """An engine name is not known."""
 
 
+def require_time_limit(seconds: float) -> float:
+    """``seconds`` if it is a usable solver time limit: a finite number ≥ 0.
+
+    >>> require_time_limit(-1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tranquility_solver.errors.TranquilityError: time_limit must be a finite number ... got -1
+    """
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not math.isfinite(seconds)
+        or seconds < 0
+    ):
+        raise TranquilityError(
+            f"time_limit must be a finite number of seconds ≥ 0, got {seconds!r}"
+        )
+    return float(seconds)
+
+
 class SolverTimeoutError(RuntimeError):
     """CP-SAT hit its time limit before deciding; the answer is unknown, *not* "no".
 
     Not a :class:`TranquilityError`: the input was fine, the question is still open.
+    """
+
+
+class CountLimitError(SolverTimeoutError):
+    """Counting would need more work than its documented limit; the count is unknown.
+
+    Only custom orders with many independent chains reach it; the shipped presets never do.
     """

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
@@ -32,6 +33,9 @@ def _text(parent: ET.Element, x: float, y: float, content: str, **style: str) ->
     element.text = content
 
 
+_NOT_XML_CHARACTER = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
 def render_svg(
     grid: Grid, highlight: str | Iterable[str | int] = (), title: str | None = None
 ) -> str:
@@ -43,14 +47,24 @@ def render_svg(
     True
     >>> render_svg(Grid.empty(), highlight="b1") == render_svg(Grid.empty(), highlight=["b1"])
     True
+
+    A title may hold any text: characters XML cannot hold are drawn as U+FFFD.
     """
+    if not isinstance(grid, Grid):
+        raise TypeError(f"render_svg needs a Grid, got {type(grid).__name__} {grid!r}")
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be text or None, got {type(title).__name__} {title!r}")
     # A str is an iterable of its letters; "b1" means the cell, not cells "b" and "1".
     cells = (highlight,) if isinstance(highlight, str) else highlight
+    if not isinstance(cells, Iterable):
+        raise TypeError(
+            f"highlight must be a cell name or an iterable of cells (names or indices 0-35), "
+            f"got {type(highlight).__name__} {highlight!r}"
+        )
     marked = {cell_index(cell) for cell in cells}
     board_left = _MARGIN + _SPOT + 12
     width = board_left + COLUMNS * _CELL + 12 + _SPOT + _MARGIN
     height = _MARGIN + ROWS * _CELL + _MARGIN
-    ET.register_namespace("", _SVG_NS)
     svg = ET.Element(
         "svg",
         {
@@ -62,7 +76,7 @@ def render_svg(
         },
     )
     if title is not None:
-        ET.SubElement(svg, "title").text = title
+        ET.SubElement(svg, "title").text = _NOT_XML_CHARACTER.sub("\ufffd", title)
     ET.SubElement(svg, "rect", {"width": str(width), "height": str(height), "fill": "#f4f1e8"})
     for index, name in enumerate(CELL_NAMES):
         row, column = divmod(index, COLUMNS)

@@ -16,7 +16,7 @@ from ortools.sat.python import cp_model
 
 from tobago_solver.clues import Clue
 from tobago_solver.compile import clue_fields, compiled
-from tobago_solver.errors import SolverUnknownError
+from tobago_solver.errors import SolverUnknownError, require_time_limit
 from tobago_solver.fieldset import FieldSet
 from tobago_solver.island import Island
 
@@ -26,7 +26,7 @@ DEFAULT_TIME_LIMIT = 10.0
 
 def _solver(time_limit: float) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.max_time_in_seconds = require_time_limit(time_limit)
     # One worker keeps answers reproducible; these models are tiny.
     solver.parameters.num_workers = 1
     return solver

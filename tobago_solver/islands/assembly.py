@@ -174,7 +174,7 @@ def split_name(name: str) -> tuple[str, int]:
     >>> split_name("AbC-2")
     ('AbC', 2)
     """
-    match = _NAME_RE.fullmatch(name.strip()) if isinstance(name, str) else None
+    match = _NAME_RE.fullmatch(name) if isinstance(name, str) else None
     if match is None:
         raise UnknownIslandError(f"unknown island {name!r}: {_NAME_HINT}")
     return match.group(1), int(match.group(2))

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..errors import SolverTimeoutError, UnknownEngineError
+from ..errors import SolverTimeoutError, UnknownEngineError, require_time_limit
 from ..grid import Cells, Grid
 from ..placement import normalize_pool
 from ..rules import Order, Rules
@@ -102,6 +102,8 @@ def check_completion(
 
     ``time_limit`` (seconds) applies to ``cpsat`` only.
     """
+    if time_limit is not None:
+        require_time_limit(time_limit)
     pool = normalize_pool(grid, available)
     try:
         completed = _solve(engine, grid.cells, pool, rules.order, time_limit)

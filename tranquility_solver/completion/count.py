@@ -16,12 +16,14 @@ of binomial coefficients over runs of empty cells.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from math import comb
+from math import comb, perm
+from typing import Final
 
+from ..errors import CountLimitError
 from ..grid import CELL_COUNT, LAST_CARD, Cells
 from ..rules import Order
 
-__all__ = ["count", "count_ideals", "count_runs"]
+__all__ = ["MAX_COUNT_WORK", "count", "count_ideals", "count_runs"]
 
 
 def count_runs(cells: Cells, pool: tuple[int, ...], chain: tuple[int, ...]) -> int:
@@ -45,19 +47,43 @@ def count_runs(cells: Cells, pool: tuple[int, ...], chain: tuple[int, ...]) -> i
     return total
 
 
-def count_ideals(cells: Cells, pool: tuple[int, ...], order: Order) -> int:
+MAX_COUNT_WORK: Final = 300_000
+"""Shape steps :func:`count_ideals` may take before it gives up with :class:`CountLimitError`.
+
+The empty seed grid with all 80 cards needs about 42,000 (924 shapes) and a second at most is
+spent before giving up; a custom order with many independent chains can have millions of shapes,
+and its exact count would run for hours.
+"""
+
+
+def count_ideals(
+    cells: Cells, pool: tuple[int, ...], order: Order, work_limit: int | None = None
+) -> int:
     """Completions for any order: count increasing fillings shape by shape.
 
     A completion lists its cells by increasing number; each prefix is an ideal. So process the
     numbers in increasing order: a placed number must extend the current ideal exactly at its
     own cell, a pool number is either unused or extends it at an empty cell whose lower cells
     are all inside. Completions and paths to the full ideal correspond one to one.
+
+    Cells the order leaves free (no pair names them) take no part in the shapes: whatever the
+    constrained cells use, the ``k`` free empty cells take any ``k`` of the numbers left, in any
+    arrangement, which is ``perm(left, k)`` ways. Raises :class:`CountLimitError` when the shapes
+    need more than ``work_limit`` steps (default :data:`MAX_COUNT_WORK`).
     """
+    limit = MAX_COUNT_WORK if work_limit is None else work_limit
+    free = [
+        cell
+        for cell in range(CELL_COUNT)
+        if not order.predecessors[cell] and not order.successors[cell]
+    ]
+    free_empty = sum(1 for cell in free if cells[cell] is None)
+    constrained = [cell for cell in range(CELL_COUNT) if cell not in free]
     predecessor_masks = [sum(1 << low for low in lows) for lows in order.predecessors]
-    empty_cells = [cell for cell in range(CELL_COUNT) if cells[cell] is None]
-    placed_at = {value: cell for cell, value in enumerate(cells) if value is not None}
+    empty_cells = [cell for cell in constrained if cells[cell] is None]
+    placed_at = {value: cell for cell in constrained if (value := cells[cell]) is not None}
     numbers = sorted((*pool, *placed_at))
-    full = (1 << CELL_COUNT) - 1
+    full = sum(1 << cell for cell in constrained)
     corners: dict[int, tuple[int, ...]] = {}
 
     def empty_corners(ideal: int) -> tuple[int, ...]:
@@ -72,8 +98,15 @@ def count_ideals(cells: Cells, pool: tuple[int, ...], order: Order) -> int:
             corners[ideal] = found
         return found
 
+    work = 0
     states = {0: 1}
     for remaining, number in zip(range(len(numbers), 0, -1), numbers, strict=True):
+        work += len(states)
+        if work > limit:
+            raise CountLimitError(
+                f"counting the completions needs more than {limit:,} shape steps under this "
+                "order; the count is undecided (the shipped presets need far fewer)"
+            )
         cell = placed_at.get(number)
         grown: dict[int, int] = {}
         if cell is not None:
@@ -85,7 +118,7 @@ def count_ideals(cells: Cells, pool: tuple[int, ...], order: Order) -> int:
         else:
             for ideal, ways in states.items():
                 # Skipping is only useful if enough numbers remain to fill the rest.
-                if (remaining - 1) >= CELL_COUNT - ideal.bit_count():
+                if (remaining - 1) >= len(constrained) - ideal.bit_count():
                     grown[ideal] = grown.get(ideal, 0) + ways
                 for corner in empty_corners(ideal):
                     target = ideal | (1 << corner)
@@ -93,7 +126,10 @@ def count_ideals(cells: Cells, pool: tuple[int, ...], order: Order) -> int:
         states = grown
         if not states:
             return 0
-    return states.get(full, 0)
+    arranged = states.get(full, 0)
+    if not arranged:
+        return 0
+    return arranged * perm(len(pool) - len(empty_cells), free_empty)
 
 
 def count(cells: Cells, pool: tuple[int, ...], order: Order) -> int:

@@ -12,7 +12,7 @@ never reported as "not completable".
 
 from __future__ import annotations
 
-from ..errors import SolverTimeoutError
+from ..errors import SolverTimeoutError, require_time_limit
 from ..grid import Cells
 from ..rules import Order
 
@@ -53,7 +53,7 @@ def cpsat_complete(
         elif high_var is not None:
             model.add(high_var > int(cells[low] or 0))
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.max_time_in_seconds = require_time_limit(time_limit)
     # One worker keeps runs reproducible and avoids thread start-up cost on tiny models.
     solver.parameters.num_workers = 1
     status = solver.solve(model)
