@@ -5,7 +5,7 @@ Exit codes: 0 success, 1 the answer is "none" (no candidate, an illegal clue), 2
 
 >>> code = main(["check-clue", "ABC-1", "--clue", "in lake", "--new", "in lake"])
 illegal (no-new-information): in lake: the 7 candidates do not change (rule 3)
-candidates: 7 -> 7
+h3 i3 c8 c9 i11 h12 i13
 >>> code
 1
 """
@@ -14,15 +14,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from importlib import metadata
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tobago_solver import islands
+from tobago_solver.clues import DECK, Clue
 from tobago_solver.errors import SolverUnknownError, TobagoError
 from tobago_solver.island import Island
-from tobago_solver.legality import check_clue
+from tobago_solver.legality import ClueVerdict, check_clue
+from tobago_solver.movement import MAX_STEPS_PER_MOVE, reachable, step_distance
 from tobago_solver.placement import place_landmarks
 from tobago_solver.render import render_svg, write_svg
 from tobago_solver.rules import TobagoRules
@@ -41,6 +45,30 @@ class _UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{message} (see '{self.prog} --help')")
+
+
+class _Once(argparse.Action):
+    """Store an option's value, refusing a second one: "the last one wins" hides mistakes."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        seen: set[str] = namespace.__dict__.setdefault("_options_seen", set())
+        if self.dest in seen:
+            parser.error(f"{option_string} was given twice; give it once")
+        seen.add(self.dest)
+        setattr(namespace, self.dest, values)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("tobago-tranquility-solver")
+    except metadata.PackageNotFoundError:  # running from a source tree that was not installed
+        return "unknown"
 
 
 def load_island(spec: str) -> Island:
@@ -64,7 +92,7 @@ def load_island(spec: str) -> Island:
     if path.exists():
         raise TobagoError(f"{spec}: not a regular file")
     raise TobagoError(
-        f"unknown island {spec!r}: neither a bundled name (see 'tobago islands') nor a file"
+        f"unknown island {spec!r}: not a bundled name (see 'tobago islands') and no such file"
     )
 
 
@@ -77,39 +105,98 @@ def _check_svg_target(path: str | None) -> None:
         raise TobagoError(f"cannot write the picture to {path!r}: not a file in an existing folder")
 
 
+def _in_reading_order(island: Island, fields: Iterable[str]) -> list[str]:
+    chosen = set(fields)
+    return [f for f in island.fields if f in chosen]
+
+
+def _picture(
+    path: str | None, island: Island, highlight: Iterable[str], title: str, **extra: Any
+) -> None:
+    if path:
+        write_svg(path, render_svg(island, highlight=highlight, title=title, **extra))
+
+
+def _first_illegal_clue(
+    island: Island, clues: list[Clue], rules: TobagoRules
+) -> tuple[int, ClueVerdict] | None:
+    """The first clue that could not have been played after the ones before it (§3)."""
+    for position, clue in enumerate(clues):
+        verdict = check_clue(island, clues[:position], clue, rules)
+        if not verdict.legal:
+            return position, verdict
+    return None
+
+
 def _where(args: argparse.Namespace) -> int:
     _check_svg_target(args.svg)
     island = load_island(args.island)
     clues = as_clues(args.clue)
-    fields = candidates(island, clues, engine=args.engine)
-    ordered = [f for f in island.fields if f in fields]
+    if not args.no_check:
+        illegal = _first_illegal_clue(island, clues, TobagoRules.named(args.rules))
+        if illegal is not None:
+            position, verdict = illegal
+            print(f"clue {position + 1} is illegal ({verdict.reason}): {verdict.message}")
+            return EXIT_NONE
+    ordered = _in_reading_order(island, candidates(island, clues, engine=args.engine))
     print(" ".join(ordered))
     print(len(ordered))
-    if args.svg:
-        title = f"{island.name}: " + ("; ".join(str(c) for c in clues) or "no clue")
-        write_svg(args.svg, render_svg(island, highlight=ordered, title=title))
+    if not ordered:
+        print("tobago: no field satisfies every clue", file=sys.stderr)
+    title = f"{island.name}: " + ("; ".join(str(c) for c in clues) or "no clue")
+    _picture(args.svg, island, ordered, title)
     return EXIT_OK if ordered else EXIT_NONE
 
 
 def _check_clue(args: argparse.Namespace) -> int:
+    _check_svg_target(args.svg)
     island = load_island(args.island)
     verdict = check_clue(island, args.clue, args.new, TobagoRules.named(args.rules))
-    print(f"{'legal' if verdict.legal else 'illegal'} ({verdict.reason}): {verdict.message}")
-    print(f"candidates: {len(verdict.before)} -> {len(verdict.candidates)}")
+    verdict_line = "legal" if verdict.legal else f"illegal ({verdict.reason})"
+    print(f"{verdict_line}: {verdict.message}")
+    # A refused clue leaves the map as it was.
+    left = _in_reading_order(island, verdict.candidates if verdict.legal else verdict.before)
+    print(" ".join(left))
+    clues = [*as_clues(args.clue), verdict.clue]
+    _picture(args.svg, island, left, f"{island.name}: " + "; ".join(str(c) for c in clues))
     return EXIT_OK if verdict.legal else EXIT_NONE
 
 
-def _islands(args: argparse.Namespace) -> int:
+def _reach(args: argparse.Namespace) -> int:
     _check_svg_target(args.svg)
-    if args.action is None:
-        if args.name is not None or args.svg:
-            raise TobagoError("a name and --svg go with 'islands show NAME'")
-        for name in islands.names():
-            island = islands.get(name)
-            print(f"{name}\t{len(island)} fields\t{len(island.areas)} areas")
-        return EXIT_OK
-    if args.name is None:
-        raise TobagoError("'islands show' needs an island: a bundled name or a file")
+    island = load_island(args.island)
+    start = island.require_field(args.field)
+    fields = _in_reading_order(island, reachable(island, start, args.steps))
+    print(" ".join(fields))
+    print(len(fields))
+    title = f"{island.name}: within {args.steps} steps of {start}"
+    _picture(args.svg, island, fields, title, cars={"car": start})
+    return EXIT_OK
+
+
+def _steps(args: argparse.Namespace) -> int:
+    island = load_island(args.island)
+    print(step_distance(island, args.a, args.b))
+    return EXIT_OK
+
+
+def _deck(args: argparse.Namespace) -> int:
+    del args
+    for card in DECK:
+        print(card)
+    return EXIT_OK
+
+
+def _islands_list(args: argparse.Namespace) -> int:
+    del args
+    for name in islands.names():
+        island = islands.get(name)
+        print(f"{name}\t{len(island)} fields\t{len(island.areas)} areas")
+    return EXIT_OK
+
+
+def _islands_show(args: argparse.Namespace) -> int:
+    _check_svg_target(args.svg)
     island = load_island(args.name)
     print(island.to_text(), end="")
     print(f"\n{len(island)} land fields, {len(island.areas)} areas, {len(island.coast)} coastal")
@@ -122,17 +209,18 @@ def _islands(args: argparse.Namespace) -> int:
         )
     for mark in island.landmarks:
         print(f"  {mark.kind:<6} {mark}")
-    if args.svg:
-        write_svg(args.svg, render_svg(island, title=island.name))
+    _picture(args.svg, island, (), island.name)
     return EXIT_OK
 
 
 def _place(args: argparse.Namespace) -> int:
     _check_svg_target(args.svg)
-    island = place_landmarks(load_island(args.island), seed=args.seed)
+    seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
+    island = place_landmarks(load_island(args.island), seed=seed)
+    # A comment line in the island format, so the output still loads and the run can be repeated.
+    print(f"# placed with --seed {seed}")
     print(island.to_text(), end="")
-    if args.svg:
-        write_svg(args.svg, render_svg(island, title=f"{island.name}, seed {args.seed}"))
+    _picture(args.svg, island, (), f"{island.name}, seed {seed}")
     return EXIT_OK
 
 
@@ -142,36 +230,133 @@ def _non_negative(text: str) -> int:
     return int(text)
 
 
+CLUE_GRAMMAR = """\
+clues: [not] in|next to|in sight of [largest] TARGET, where TARGET is a terrain (beach, jungle,
+river, scrubland, lake, mountain), sea, hut, palm or statue; "largest" goes with terrains only,
+and "in sea" is not a clue. Case, articles and plurals do not matter: "Not next to the huts".
+"""
+
+_ISLAND_HELP = "a bundled island name (see 'tobago islands') or an .island file"
+_RULES_HELP = (
+    "rule preset: seed (the user's description, default) or published (the printed game: a clue "
+    "must shrink the candidates only once a map has 16 or fewer)"
+)
+_SVG_HELP = "also draw the island to this SVG file"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``tobago`` command."""
-    parser = _Parser(prog="tobago", description="Tobago analysis: where can the treasure still be?")
-    commands = parser.add_subparsers(dest="command", required=True)
-    island_help = "a bundled island name (see 'tobago islands') or an .island file"
+    parser = _Parser(
+        prog="tobago",
+        description="Tobago analysis: where can the treasure still be, and may a clue be played?",
+        epilog=CLUE_GRAMMAR,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    commands = parser.add_subparsers(
+        dest="command",
+        required=True,
+        metavar="COMMAND",
+        help="what to ask; COMMAND --help tells more",
+    )
 
-    where = commands.add_parser("where", help="the fields where the treasure can still be")
-    where.add_argument("island", help=island_help)
-    where.add_argument("--clue", action="append", default=[], help="a clue (repeatable)")
-    where.add_argument("--engine", choices=ENGINES, default="fast")
-    where.add_argument("--svg", metavar="OUT", help="also draw the island with the candidates")
+    def command(name: str, summary: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(
+            name,
+            help=summary,
+            description=summary,
+            epilog=CLUE_GRAMMAR,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        return sub
+
+    def rules_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--rules", choices=("seed", "published"), default="seed", action=_Once, help=_RULES_HELP
+        )
+
+    def svg_option(sub: argparse.ArgumentParser, help_text: str = _SVG_HELP) -> None:
+        sub.add_argument("--svg", metavar="OUT", action=_Once, help=help_text)
+
+    where = command("where", "The fields where the treasure can still be, given a map's clues.")
+    where.add_argument("island", help=_ISLAND_HELP)
+    where.add_argument(
+        "--clue", action="append", default=[], help="a clue on the map, in the order played"
+    )
+    where.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="fast",
+        action=_Once,
+        help="fast (bitmasks, default), cpsat (CP-SAT witness loop) or naive (field by field); "
+        "all three give the same answer",
+    )
+    rules_option(where)
+    where.add_argument(
+        "--no-check",
+        action="store_true",
+        help="skip checking that each clue was legal after the ones before it",
+    )
+    svg_option(where, "also draw the island with the candidates to this SVG file")
     where.set_defaults(run=_where)
 
-    check = commands.add_parser("check-clue", help="may a clue be added to a map?")
-    check.add_argument("island", help=island_help)
+    check = command("check-clue", "May a clue be added to a map? Prints the verdict and fields.")
+    check.add_argument("island", help=_ISLAND_HELP)
     check.add_argument("--clue", action="append", default=[], help="a clue already on the map")
-    check.add_argument("--new", required=True, metavar="TEXT", help="the clue to play")
-    check.add_argument("--rules", choices=("seed", "published"), default="seed")
+    check.add_argument(
+        "--new", required=True, metavar="TEXT", action=_Once, help="the clue to play"
+    )
+    rules_option(check)
+    svg_option(check, "also draw the fields the map keeps to this SVG file")
     check.set_defaults(run=_check_clue)
 
-    listing = commands.add_parser("islands", help="list the bundled islands, or 'show NAME'")
-    listing.add_argument("action", nargs="?", choices=("show",))
-    listing.add_argument("name", nargs="?", help="with 'show': a bundled name or a file")
-    listing.add_argument("--svg", metavar="OUT", help="with 'show': also draw the island")
-    listing.set_defaults(run=_islands)
+    reach = command("reach", "The fields a car reaches in one move (a step rule of §5).")
+    reach.add_argument("island", help=_ISLAND_HELP)
+    reach.add_argument("field", help="the car's field, e.g. c3")
+    reach.add_argument(
+        "--steps",
+        type=_non_negative,
+        default=MAX_STEPS_PER_MOVE,
+        action=_Once,
+        help=f"at most this many steps (default {MAX_STEPS_PER_MOVE}, one move)",
+    )
+    svg_option(reach)
+    reach.set_defaults(run=_reach)
 
-    place = commands.add_parser("place-landmarks", help="a random legal landmark placement")
-    place.add_argument("island", help=island_help)
-    place.add_argument("--seed", type=_non_negative, default=0)
-    place.add_argument("--svg", metavar="OUT", help="also draw the island")
+    steps = command("steps", "The fewest steps a car needs from field A to field B.")
+    steps.add_argument("island", help=_ISLAND_HELP)
+    steps.add_argument("a", metavar="A", help="the start field")
+    steps.add_argument("b", metavar="B", help="the goal field")
+    steps.set_defaults(run=_steps)
+
+    deck = command("deck", "The 52 clue cards, one a line.")
+    deck.set_defaults(run=_deck)
+
+    listing = command("islands", "List the bundled islands, or show one ('islands show NAME').")
+    listing.set_defaults(run=_islands_list)
+    actions = listing.add_subparsers(
+        dest="action", metavar="ACTION", help="list (the default) or show ISLAND"
+    )
+    actions.add_parser(
+        "list", help="the 32 bundled islands with field and area counts (the default)"
+    ).set_defaults(run=_islands_list)
+    show = actions.add_parser(
+        "show", help="an island's map, terrains and landmarks", description="Show one island."
+    )
+    show.add_argument("name", metavar="ISLAND", help=_ISLAND_HELP)
+    svg_option(show)
+    show.set_defaults(run=_islands_show)
+
+    place = command("place-landmarks", "A random legal landmark placement, drawn with CP-SAT.")
+    place.add_argument("island", help=_ISLAND_HELP)
+    place.add_argument(
+        "--seed",
+        type=_non_negative,
+        default=None,
+        action=_Once,
+        help="the same seed gives the same placement; without one a seed is drawn and printed",
+    )
+    svg_option(place)
     place.set_defaults(run=_place)
     return parser
 
@@ -188,7 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Flush here, not at exit, so that a reader who left early is handled below.
         sys.stdout.flush()
         return code
-    except SystemExit as done:  # --help
+    except SystemExit as done:  # --help, --version
         return done.code if isinstance(done.code, int) else EXIT_OK
     except _UsageError as error:
         print(f"tobago: error: {error}", file=sys.stderr)

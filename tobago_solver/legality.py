@@ -119,7 +119,7 @@ def _message(
         return f"{clue!s}: no field is left (rule 2)"
     if reason is Reason.NO_NEW_INFORMATION:
         return f"{clue!s}: the {before.bit_count()} candidates do not change (rule 3)"
-    return f"{clue!s}: legal; candidates {before.bit_count()} -> {after.bit_count()}"
+    return f"{clue!s}: candidates {before.bit_count()} -> {after.bit_count()}"
 
 
 def legal_plays(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import tobago_solver as tb
-from tobago_solver.cli import main
+from tobago_solver.cli import build_parser, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -33,10 +34,28 @@ def test_where_prints_fields_in_reading_order_then_the_count(
     assert err == ""
 
 
-def test_where_with_no_field_left_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+def test_where_names_the_clue_that_broke_the_map(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "where", "ABC-1", "--clue", "in lake", "--clue", "not in lake")
     assert code == 1
+    assert out.splitlines() == [
+        "clue 2 is illegal (contradiction): not in lake: no field is left; "
+        "it contradicts 'in lake' (rule 2)"
+    ]
+    code, out, _ = run(capsys, "where", "ABC-1", "--clue", "in lake", "--clue", "in lake")
+    assert code == 1
+    assert out.startswith("clue 2 is illegal (no-new-information)")
+
+
+def test_where_without_the_check_reports_an_empty_map(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["where", "ABC-1", "--clue", "in lake", "--clue", "not in lake", "--no-check"]
+    code, out, err = run(capsys, *argv)
+    assert code == 1
     assert out.splitlines() == ["", "0"]
+    assert "no field satisfies every clue" in err
+    code, out, _ = run(
+        capsys, "where", "ABC-1", "--clue", "in lake", "--clue", "in lake", "--no-check"
+    )
+    assert (code, out.splitlines()[1]) == (0, "7")
 
 
 def test_where_reads_island_files_and_writes_svg(
@@ -83,13 +102,21 @@ def test_a_bad_island_file_names_line_and_column(
 
 
 def test_check_clue_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    island = tb.islands.default()
+    lake = [f for f in island.fields if island.terrain(f) == "lake"]
     code, out, _ = run(capsys, "check-clue", "ABC-1", "--clue", "in lake", "--new", "not in lake")
     assert code == 1
-    assert out.startswith("illegal (contradiction)")
-    assert "'in lake'" in out
+    verdict, fields = out.splitlines()
+    assert verdict.startswith("illegal (contradiction)")
+    assert "'in lake'" in verdict
+    assert fields.split() == lake  # the refused clue leaves the map as it was
     code, out, _ = run(capsys, "check-clue", "ABC-1", "--new", "in lake")
     assert code == 0
-    assert out.startswith("legal (ok)")
+    assert out.splitlines() == [
+        f"legal: in lake: candidates {len(island)} -> {len(lake)}",
+        " ".join(lake),
+    ]
+    assert out.count("legal") == 1
     code, out, _ = run(
         capsys,
         "check-clue",
@@ -126,7 +153,16 @@ def test_place_landmarks_prints_a_legal_island(capsys: pytest.CaptureFixture[str
 
 @pytest.mark.parametrize(
     "argv",
-    [["where"], ["where", "ABC-1", "--engine", "slow"], ["nonsense"], [], ["islands", "list"]],
+    [
+        ["where"],
+        ["where", "ABC-1", "--engine", "slow"],
+        ["nonsense"],
+        [],
+        ["islands", "shows"],
+        ["check-clue", "ABC-1", "--new", "in lake", "--new", "in beach"],
+        ["where", "ABC-1", "--rules", "seed", "--rules", "published"],
+        ["reach", "ABC-1", "c3", "--steps", "two"],
+    ],
 )
 def test_argument_errors_are_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], argv: list[str]
@@ -194,10 +230,10 @@ def test_an_unwritable_picture_fails_before_any_answer(
 def test_islands_subcommand_misuse(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "islands", "show")
     assert code == 2
-    assert "needs an island" in err
+    assert "required: ISLAND" in err
     code, _, err = run(capsys, "islands", "--svg", str(tmp_path / "x.svg"))
     assert code == 2
-    assert "go with 'islands show NAME'" in err
+    assert "invalid choice" in err
 
 
 @pytest.mark.parametrize("seed", ["-5", "abc", "1.5", "٣"])
@@ -206,3 +242,72 @@ def test_a_seed_that_is_not_a_whole_number_is_an_argument_error(
 ) -> None:
     assert main(["place-landmarks", "ABC-1", "--seed", seed]) == 2
     assert f"{seed!r} is not a whole number ≥ 0" in capsys.readouterr().err
+
+
+def test_reach_and_steps_answer_as_the_api_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    island = tb.islands.default()
+    start, goal = island.fields[0], island.fields[-1]
+    picture = tmp_path / "reach.svg"
+    code, out, _ = run(
+        capsys, "reach", "ABC-1", start.upper(), "--steps", "2", "--svg", str(picture)
+    )
+    fields, count = out.splitlines()
+    assert code == 0
+    assert fields.split() == [f for f in island.fields if f in tb.reachable(island, start, 2)]
+    assert int(count) == len(fields.split())
+    assert 'data-car="car"' in picture.read_text(encoding="utf-8")
+    code, out, _ = run(capsys, "steps", "ABC-1", start, goal)
+    assert (code, out) == (0, f"{tb.step_distance(island, start, goal)}\n")
+    code, _, err = run(capsys, "steps", "ABC-1", start, "z99")
+    assert code == 2
+    assert "'z99' is not a land field" in err
+
+
+def test_deck_lists_the_52_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deck")
+    assert code == 0
+    assert [tb.Clue.parse(line) for line in out.splitlines()] == list(tb.DECK)
+
+
+def test_version_help_and_grammar(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("tobago ")
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "in sight of" in out
+    assert "largest" in out
+    assert main(["islands", "show", "--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: tobago islands show [-h] [--svg OUT] ISLAND")
+    for parser in _all_parsers(build_parser()):
+        for action in parser._actions:
+            assert action.help, f"{parser.prog}: {action.dest} has no help"
+
+
+def _all_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    found = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found += _all_parsers(sub)
+    return found
+
+
+def test_place_landmarks_without_a_seed_prints_the_seed_it_drew(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "place-landmarks", "abc-3")
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first.startswith("# placed with --seed ")
+    seed = first.rsplit(" ", 1)[1]
+    assert tb.Island.from_text(out).landmark_problems() == []
+    code, again, _ = run(capsys, "place-landmarks", "abc-3", "--seed", seed)
+    assert again == out
+
+
+def test_a_missing_island_file_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "where", "maps/nowhere.island")
+    assert code == 2
+    assert "no such file" in err
