@@ -13,13 +13,14 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .completion import Engine, complete, count_completions
 from .errors import CardError, GridFormatError, SolverTimeoutError, TranquilityError
-from .grid import FIRST_CARD, LAST_CARD, Grid, digits_value, shorten
-from .hints import dead_cells, explain, safe_placements
+from .grid import FIRST_CARD, LAST_CARD, Grid, cell_index, digits_value, shorten
+from .hints import SafePlacement, dead_cells, explain, safe_placements
 from .render import render_svg
 from .rules import Rules
 
@@ -48,8 +49,10 @@ MAX_FILE_BYTES = 1_000_000
 """The most a grid file (or standard input) may hold; a grid takes about 100 bytes."""
 
 
-def parse_numbers(spec: str) -> tuple[int, ...]:
+def parse_numbers(spec: str, *, once: bool = False) -> tuple[int, ...]:
     """Card numbers from a list of numbers and ranges such as ``1-20,35,40-80`` (sorted).
+
+    With ``once`` a number listed twice is an error (a hand holds each card once).
 
     >>> parse_numbers("")
     ()
@@ -79,6 +82,12 @@ def parse_numbers(spec: str) -> tuple[int, ...]:
             raise CardError(
                 f"{shorten(token)!r} in {shorten(spec)!r} is outside {FIRST_CARD}-{LAST_CARD}"
             )
+        twice = numbers.intersection(range(low, high + 1)) if once else set()
+        if twice:
+            raise CardError(
+                f"card {min(twice)} is listed twice in {shorten(spec)!r}: "
+                "a hand holds each card once"
+            )
         numbers.update(range(low, high + 1))
     return tuple(sorted(numbers))
 
@@ -94,7 +103,9 @@ def _read_input(path: str, stdin: TextIO | None) -> str:
             raise GridFormatError(f"{name}: more than {MAX_FILE_BYTES:,} bytes, not a grid")
         return text.removeprefix("\ufeff")
     file = Path(path)
-    if file.exists() and not file.is_file():
+    if not file.exists():
+        raise GridFormatError(f"no such file: {name}")
+    if not file.is_file():
         raise GridFormatError(f"{name}: not a regular file")
     with file.open("rb") as handle:
         data = handle.read(MAX_FILE_BYTES + 1)
@@ -156,17 +167,40 @@ def _check(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
 
 def _count(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
     total = count_completions(grid, _pool(grid, args.available), rules)
-    print(total)
+    print(f"{total:,}")
     _write_svg(args.svg, grid, (), f"{total} completions")
     return EXIT_OK if total else EXIT_NONE
 
 
+def _plays_by_card(safe: Sequence[SafePlacement]) -> list[str]:
+    """One line per card, the card with the cheapest play first; its cells cheapest first.
+
+    >>> _plays_by_card([SafePlacement(9, "b1", 2, (3, 4)), SafePlacement(7, "a2", 0, ())])
+    ['7: a2 (cost 0)', '9: b1 (cost 2, discard 3 4)']
+    """
+    by_card: dict[int, list[SafePlacement]] = {}
+    for placement in safe:
+        by_card.setdefault(placement.card, []).append(placement)
+    lines = []
+    for card, plays in sorted(
+        by_card.items(), key=lambda item: (min(p.cost for p in item[1]), item[0])
+    ):
+        cells = "; ".join(
+            f"{p.cell} (cost {p.cost}"
+            + (f", discard {' '.join(map(str, p.discards))}" if p.discards else "")
+            + ")"
+            for p in sorted(plays, key=lambda p: (p.cost, cell_index(p.cell)))
+        )
+        lines.append(f"{card}: {cells}")
+    return lines
+
+
 def _hints(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
-    hand = parse_numbers(args.hand)
+    hand = parse_numbers(args.hand, once=True)
     pool = _pool(grid, args.available)
     safe = safe_placements(grid, hand, pool, rules)
-    for placement in safe:
-        print(placement)
+    for line in _plays_by_card(safe):
+        print(line)
     if not safe:
         print("no safe placement")
     dead = dead_cells(grid, tuple(sorted(set(pool) | set(hand))), rules)
@@ -176,9 +210,39 @@ def _hints(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
     return EXIT_OK if safe else EXIT_NONE
 
 
+class _Once(argparse.Action):
+    """Store an option's value, refusing a second one: "the last one wins" hides mistakes."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        seen: set[str] = namespace.__dict__.setdefault("_options_seen", set())
+        if self.dest in seen:
+            parser.error(f"{option_string} was given twice; give it once")
+        seen.add(self.dest)
+        setattr(namespace, self.dest, values)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("tobago-tranquility-solver")
+    except metadata.PackageNotFoundError:  # running from a source tree that was not installed
+        return "unknown"
+
+
 def _build_parser() -> _Parser:
     parser = _Parser(prog="tranquility", description="Analyse Tranquility grids.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    commands = parser.add_subparsers(
+        dest="command",
+        required=True,
+        metavar="COMMAND",
+        help="what to ask; COMMAND --help tells more",
+    )
 
     def command(name: str, summary: str) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=summary, description=summary)
@@ -187,21 +251,39 @@ def _build_parser() -> _Parser:
             "--available",
             required=True,
             metavar="SPEC",
+            action=_Once,
             help="card numbers still available, e.g. 1-20,35,40-80 (cards on the grid are ignored)",
         )
-        sub.add_argument("--rules", choices=("seed", "published"), default="seed")
-        sub.add_argument("--svg", metavar="OUT", help="also write an SVG picture to OUT")
+        sub.add_argument(
+            "--rules",
+            choices=("seed", "published"),
+            default="seed",
+            action=_Once,
+            help="rule preset: seed (rows and columns increase; the default) or published "
+            "(one increasing sequence a1..f6, the printed game)",
+        )
+        sub.add_argument(
+            "--svg", metavar="OUT", action=_Once, help="also write an SVG picture to OUT"
+        )
         return sub
 
     check = command("check", "Can the grid still be completed? Prints a completion or a reason.")
-    check.add_argument("--engine", choices=CLI_ENGINES, default="fast")
+    check.add_argument(
+        "--engine",
+        choices=CLI_ENGINES,
+        default="fast",
+        action=_Once,
+        help="fast (exact scheduling algorithm, the default) or cpsat (a CP-SAT model); "
+        "both give the same answer",
+    )
     command("count", "Count the completions exactly.")
     hints = command("hints", "List the safe plays for a hand, and the dead cells.")
     hints.add_argument(
         "--hand",
         required=True,
         metavar="SPEC",
-        help="cards in hand, e.g. 12,40 (a card on the grid is an error naming its cell)",
+        action=_Once,
+        help="cards in hand, each once, e.g. 12,40 (a card on the grid is an error naming its cell)",
     )
     return parser
 
