@@ -283,7 +283,8 @@ def _build_parser() -> _Parser:
         required=True,
         metavar="SPEC",
         action=_Once,
-        help="cards in hand, each once, e.g. 12,40 (a card on the grid is an error naming its cell)",
+        help="cards in hand, each once, e.g. 12,40 (a card on the grid is an error naming "
+        "its cell)",
     )
     return parser
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import subprocess
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import tranquility_solver as tq
-from tranquility_solver.cli import main, parse_numbers
+from tranquility_solver.cli import _build_parser, main, parse_numbers
 
 GRID = tq.Grid.from_mapping({"a1": 10, "c1": 12})
 
@@ -55,7 +56,7 @@ def test_check_reads_stdin(
 def test_count(grid_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["count", str(grid_file), "--available", "11,13-46", "--rules", "published"]) == 0
     expected = tq.count_completions(GRID, [11, *range(13, 47)], tq.Rules.published())
-    assert capsys.readouterr().out.strip() == str(expected)
+    assert capsys.readouterr().out.strip() == f"{expected:,}"
     assert main(["count", str(grid_file), "--available", "13-80"]) == 1
     assert capsys.readouterr().out.strip() == "0"
 
@@ -67,8 +68,11 @@ def test_hints_and_svg(grid_file: Path, tmp_path: Path, capsys: pytest.CaptureFi
     )
     assert code == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "11@b1 (cost 2, discard 13, 14)"
-    assert "13@d1 (cost 0)" in lines
+    assert lines[:3] == [
+        "13: d1 (cost 0); a2 (cost 0)",
+        "14: d1 (cost 0); e1 (cost 0); a2 (cost 0); b2 (cost 0); a3 (cost 0)",
+        "11: b1 (cost 2, discard 13 14)",
+    ]
     assert svg.read_text(encoding="utf-8").startswith("<svg")
 
 
@@ -144,9 +148,8 @@ def test_a_grid_file_with_a_byte_order_mark_is_read(
     path.write_text(str(GRID), encoding="utf-8-sig")
     assert path.read_bytes().startswith(b"\xef\xbb\xbf")
     assert main(["count", str(path), "--available", "11,13-46", "--rules", "published"]) == 0
-    assert capsys.readouterr().out.strip() == str(
-        tq.count_completions(GRID, [11, *range(13, 47)], tq.Rules.published())
-    )
+    expected = tq.count_completions(GRID, [11, *range(13, 47)], tq.Rules.published())
+    assert capsys.readouterr().out.strip() == f"{expected:,}"
 
 
 def test_unexpected_value_errors_are_bad_input_not_tracebacks(
@@ -229,3 +232,46 @@ def test_a_cpsat_time_out_is_undecided_not_no(
     assert code == 3
     assert captured.out == ""
     assert "undecided" in captured.err
+
+
+def test_large_counts_print_with_digit_grouping(
+    grid_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["count", str(grid_file), "--available", "1-80"]) == 0
+    out = capsys.readouterr().out.strip()
+    pool = [n for n in range(1, 81) if n not in GRID.numbers]
+    assert out == f"{tq.count_completions(GRID, pool):,}"
+    assert out.count(",") >= 3
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["hints", "{grid}", "--hand", "20,20", "--available", "1-80"], "card 20 is listed twice"),
+        (["hints", "{grid}", "--hand", "20-25,22", "--available", "1-80"], "card 22 is listed"),
+        (["count", "{grid}", "--available", "1-80", "--available", "1-5"], "given twice"),
+        (["check", "{grid}", "--available", "1-80", "--rules", "seed", "--rules", "seed"], "twice"),
+        (["count", "no/such/grid.txt", "--available", "1-80"], "no such file: no/such/grid.txt"),
+    ],
+)
+def test_input_mistakes_are_named(
+    grid_file: Path, capsys: pytest.CaptureFixture[str], argv: list[str], expected: str
+) -> None:
+    assert main([arg.format(grid=grid_file) for arg in argv]) == 2
+    err = capsys.readouterr().err
+    assert expected in err
+    assert err.count("\n") == 1
+
+
+def test_version_and_help_on_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("tranquility ")
+    parser = _build_parser()
+    parsers = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            parsers += list(action.choices.values())
+    assert len(parsers) == 4
+    for each in parsers:
+        for action in each._actions:
+            assert action.help, f"{each.prog}: {action.dest} has no help"
