@@ -30,6 +30,7 @@ from tobago_solver.movement import MAX_STEPS_PER_MOVE, reachable, step_distance
 from tobago_solver.placement import place_landmarks
 from tobago_solver.render import render_svg, write_svg
 from tobago_solver.rules import TobagoRules
+from tobago_solver.table import Table
 from tobago_solver.treasure import ENGINES, as_clues, candidates
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -224,6 +225,13 @@ def _place(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _assist(args: argparse.Namespace) -> int:
+    from tobago_solver.assist import run_session
+
+    table = Table.new(load_island(args.island), TobagoRules.named(args.rules))
+    return run_session(table, force_all=args.force)
+
+
 def _non_negative(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number ≥ 0")
@@ -358,6 +366,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     svg_option(place)
     place.set_defaults(run=_place)
+
+    assist = command(
+        "assist",
+        "Follow a game at a real table: play clues on the four maps, check, undo, save. "
+        "Reads commands from the terminal or from a piped file ('help' lists them).",
+    )
+    assist.add_argument("island", help=_ISLAND_HELP + "; its landmarks as in the file")
+    rules_option(assist)
+    assist.add_argument(
+        "--force",
+        action="store_true",
+        help="play illegal clues anyway and mark their maps (for a table that made a mistake)",
+    )
+    assist.set_defaults(run=_assist)
     return parser
 
 

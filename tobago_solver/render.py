@@ -33,7 +33,7 @@ from tobago_solver.errors import TobagoError
 from tobago_solver.hexgrid import Hex
 from tobago_solver.island import Island, Landmark, LandmarkKind, Terrain
 
-__all__ = ["TERRAIN_COLOURS", "render_svg", "write_svg"]
+__all__ = ["TERRAIN_COLOURS", "render_board_svg", "render_svg", "write_svg"]
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
@@ -98,6 +98,86 @@ def render_svg(
     ``hex_size`` is the hexagon's corner radius in pixels. Field names are case-insensitive, and a
     name that is not a land field raises :class:`~tobago_solver.errors.UnknownFieldError`.
     """
+    root = _island_element(island, highlight, cars, amulets, title, labels, hex_size)
+    return _serialise(root)
+
+
+def render_board_svg(
+    island: Island,
+    maps: Mapping[str, Iterable[str]],
+    *,
+    cars: Mapping[str, str] | None = None,
+    amulets: Iterable[str] = (),
+    title: str | None = None,
+    columns: int = 2,
+    hex_size: float = 16.0,
+) -> str:
+    """Several maps of one island side by side: each panel highlights one map's fields.
+
+    ``maps`` is ``{panel title: fields}``, e.g. ``{"grey (7)": candidates, …}``; cars, amulets
+    and landmarks are drawn on every panel.
+
+    >>> from tobago_solver import islands
+    >>> svg = render_board_svg(islands.default(), {"grey": ["h3"], "brown": []}, title="Board")
+    >>> svg.count('class="tobago-island"'), "Board" in svg
+    (2, True)
+    """
+    amulet_fields = tuple(amulets)
+    panels = [
+        _island_element(island, fields, cars, amulet_fields, name, True, hex_size)
+        for name, fields in maps.items()
+    ]
+    if not panels:
+        raise TobagoError("a board needs at least one map")
+    if columns < 1:
+        raise TobagoError(f"columns must be at least 1, got {columns}")
+    width = max(float(panel.get("width", "0")) for panel in panels)
+    height = max(float(panel.get("height", "0")) for panel in panels)
+    title_height = 2.2 * hex_size if title else 0.0
+    rows = -(-len(panels) // columns)
+    total_width, total_height = _num(columns * width), _num(title_height + rows * height)
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": SVG_NAMESPACE,
+            "viewBox": f"0 0 {total_width} {total_height}",
+            "width": total_width,
+            "height": total_height,
+            "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif",
+            "class": "tobago-board",
+            "data-island": island.name,
+        },
+    )
+    _tooltip(root, title or island.name)
+    _sub(root, "rect", class_="page", width=total_width, height=total_height, fill=_PAGE_COLOUR)
+    if title:
+        _text(
+            root,
+            columns * width / 2,
+            title_height / 2,
+            title,
+            1.1 * hex_size,
+            class_="title",
+            font_weight="bold",
+            fill=_INK_DARK,
+        )
+    for index, panel in enumerate(panels):
+        row, column = divmod(index, columns)
+        panel.set("x", _num(column * width))
+        panel.set("y", _num(title_height + row * height))
+        root.append(panel)
+    return _serialise(root)
+
+
+def _island_element(
+    island: Island,
+    highlight: Iterable[str],
+    cars: Mapping[str, str] | None,
+    amulets: Iterable[str],
+    title: str | None,
+    labels: bool,
+    hex_size: float,
+) -> ET.Element:
     if not (math.isfinite(hex_size) and hex_size > 0):
         raise TobagoError(f"hex_size must be a positive number, got {hex_size!r}")
     highlighted = _land_fields(island, highlight)
@@ -106,6 +186,11 @@ def render_svg(
     return _Drawing(island, hex_size).render(
         highlighted, cars_by_field, amulet_fields, title, labels
     )
+
+
+def _serialise(root: ET.Element) -> str:
+    ET.indent(root, space="  ")
+    return _xml_characters_only(ET.tostring(root, encoding="unicode")) + "\n"
 
 
 def write_svg(path: str | Path, svg_text: str) -> Path:
@@ -297,7 +382,7 @@ class _Drawing:
         amulets: tuple[str, ...],
         title: str | None,
         labels: bool,
-    ) -> str:
+    ) -> ET.Element:
         self.layout(title)
         width, height = _num(self.width), _num(self.height)
         root = ET.Element(
@@ -336,8 +421,7 @@ class _Drawing:
             self.draw_labels(root)
         self.draw_cars(root, cars)
         self.draw_legend(root)
-        ET.indent(root, space="  ")
-        return _xml_characters_only(ET.tostring(root, encoding="unicode")) + "\n"
+        return root
 
     def draw_sea(self, root: ET.Element) -> None:
         top, width, height = _num(self.map_top), _num(self.width), _num(self.map_height)

@@ -9,11 +9,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from tobago_solver.errors import TobagoError
 
 PresetName = Literal["seed", "published"]
+
+MAP_COLOURS: Final = ("grey", "brown", "black", "white")
+"""The four treasure maps (§3), in the order the game lists them."""
 
 PUBLISHED_NEW_INFORMATION_THRESHOLD = 16
 """Published preset: a clue must shrink the candidates only once a map has this many or fewer."""

@@ -1,0 +1,300 @@
+"""``tobago assist``: follow a game at a real table, line by line.
+
+Each line is one command; the answers are plain text, so a whole game can be replayed from a file
+(``tobago assist ABC-2 < game.txt``). With input that is not a terminal there is no prompt and
+nothing but answers is printed. A bad line is answered with one ``error:`` line and the session
+goes on.
+
+>>> import io, tobago_solver as tb
+>>> shell = Assistant(Table.new(tb.islands.default()), stdin=io.StringIO(""), stdout=io.StringIO())
+>>> shell.onecmd("grey in largest lake")
+False
+>>> print(shell.stdout.getvalue(), end="")
+grey (3): i11 h12 i13
+"""
+
+from __future__ import annotations
+
+import cmd
+import sys
+from pathlib import Path
+from typing import IO, Final
+
+from tobago_solver.clues import Clue, Relation
+from tobago_solver.errors import TobagoError
+from tobago_solver.island import LandmarkKind, Terrain
+from tobago_solver.render import render_board_svg, write_svg
+from tobago_solver.rules import MAP_COLOURS
+from tobago_solver.table import Table
+
+MAX_TABLE_FILE_BYTES: Final = 1_000_000
+
+_CLUE_WORDS: Final = (
+    "not",
+    *(word for relation in Relation for word in relation.value.split()),
+    "largest",
+    *(terrain.value for terrain in Terrain),
+    "sea",
+    *(kind.value for kind in LandmarkKind),
+)
+
+HELP: Final = """\
+MAP CLUE            play a clue on a map, e.g. 'grey not in lake' (maps: grey brown black white)
+force MAP CLUE      play it even if illegal (the map is marked)
+check MAP CLUE      may the clue be played? ok / contradiction / no new information, not played
+where               every map's candidates: 'MAP (COUNT): FIELD FIELD ...'
+hand C1; C2; ...    your clue cards, separated by ';'
+best                every hand card on every map: legal or why not, fewest candidates left first
+car LABEL FIELD     place or move a car, e.g. 'car red c3'; 'cars' lists them
+reach LABEL         the fields that car reaches in one move
+claimed MAP         the map's treasure was found: the map is empty again
+undo                take back the last change (any number of times)
+save FILE / load FILE / svg FILE
+help / quit"""
+
+
+class Assistant(cmd.Cmd):
+    """The interactive shell over a :class:`Table`; every change keeps the previous table.
+
+    ``force_all`` plays illegal clues anyway (``tobago assist --force``).
+    """
+
+    intro = None
+
+    def __init__(
+        self,
+        table: Table,
+        *,
+        force_all: bool = False,
+        stdin: IO[str] | None = None,
+        stdout: IO[str] | None = None,
+    ) -> None:
+        super().__init__(stdin=stdin, stdout=stdout)
+        self.table = table
+        self.history: list[Table] = []
+        self.force_all = force_all
+        self.errors = 0
+        interactive = self.stdin.isatty()
+        # Piped input: no prompt and no echo, so the output is the answers alone.
+        self.use_rawinput = interactive and stdin is None
+        self.prompt = "tobago> " if interactive else ""
+
+    # -- plumbing -----------------------------------------------------------------------------
+
+    def say(self, line: str) -> None:
+        self.stdout.write(line + "\n")
+
+    def onecmd(self, line: str) -> bool:
+        try:
+            return bool(super().onecmd(line))
+        except (TobagoError, OSError) as error:
+            self.errors += 1
+            self.say(f"error: {error}")
+            return False
+
+    def emptyline(self) -> bool:
+        return False
+
+    def default(self, line: str) -> None:
+        word, _, rest = line.strip().partition(" ")
+        if word.lower() in MAP_COLOURS:
+            self._play(word, rest, force=self.force_all)
+            return
+        if line.strip().startswith("#"):  # comments in a replayed game file
+            return
+        raise TobagoError(
+            f"unknown command {word!r}: start with a map colour ({', '.join(MAP_COLOURS)}) "
+            "or a command (type 'help')"
+        )
+
+    def _change(self, table: Table) -> None:
+        self.history.append(self.table)
+        self.table = table
+
+    def _map_and_clue(self, text: str) -> tuple[str, Clue]:
+        colour, _, clue_text = text.strip().partition(" ")
+        Table.map_index(colour)
+        if not clue_text.strip():
+            raise TobagoError(f"give a clue after the map, e.g. '{colour or 'grey'} not in lake'")
+        return colour.lower(), Clue.parse(clue_text)
+
+    def _play(self, colour: str, clue_text: str, *, force: bool) -> None:
+        colour, clue = self._map_and_clue(f"{colour} {clue_text}")
+        table, verdict = self.table.play(colour, clue, force=force)
+        if table is self.table:
+            self.say(f"refused ({verdict.reason}): {verdict.message}")
+            return
+        if not verdict.legal:
+            self.say(f"forced ({verdict.reason}): {verdict.message}")
+        self._change(table)
+        self.say(table.where_line(colour))
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def do_force(self, arg: str) -> None:
+        """force MAP CLUE: play a clue even if it is illegal."""
+        colour, _, clue_text = arg.strip().partition(" ")
+        self._play(colour, clue_text, force=True)
+
+    def do_check(self, arg: str) -> None:
+        """check MAP CLUE: may the clue be played? (it is not played)"""
+        colour, clue = self._map_and_clue(arg)
+        verdict = self.table.check(colour, clue)
+        fields = verdict.candidates if verdict.legal else verdict.before
+        ordered = " ".join(f for f in self.table.island.fields if f in fields)
+        self.say(f"{verdict.reason}: {verdict.message}")
+        self.say(f"{colour} ({len(fields)}): {ordered}".rstrip())
+
+    def do_where(self, arg: str) -> None:
+        """where: every map's candidates."""
+        self._no_argument("where", arg)
+        for colour in MAP_COLOURS:
+            self.say(self.table.where_line(colour))
+
+    def do_hand(self, arg: str) -> None:
+        """hand C1; C2; ...: your clue cards ('hand' alone shows them)."""
+        if arg.strip():
+            cards = [Clue.parse(text) for text in arg.split(";") if text.strip()]
+            self._change(self.table.with_hand(cards))
+        self.say("hand: " + ("; ".join(str(c) for c in self.table.hand) or "empty"))
+
+    def do_best(self, arg: str) -> None:
+        """best: every hand card on every map, ranked."""
+        self._no_argument("best", arg)
+        if not self.table.hand:
+            raise TobagoError("no hand yet: give one with 'hand in lake; next to hut; ...'")
+        for advice in self.table.best():
+            self.say(str(advice))
+
+    def do_car(self, arg: str) -> None:
+        """car LABEL FIELD: place or move a car."""
+        words = arg.split()
+        if len(words) != 2:
+            raise TobagoError("write 'car LABEL FIELD', e.g. 'car red c3'")
+        self._change(self.table.with_car(*words))
+        self.say(f"car {words[0]} on {self.table.car(words[0])}")
+
+    def do_cars(self, arg: str) -> None:
+        """cars: every car and its field."""
+        self._no_argument("cars", arg)
+        for label, field in self.table.cars:
+            self.say(f"car {label} on {field}")
+        if not self.table.cars:
+            self.say("no car yet: 'car red c3' places one")
+
+    def do_reach(self, arg: str) -> None:
+        """reach LABEL: the fields a car reaches in one move."""
+        label = arg.strip()
+        fields = self.table.reach(label)
+        ordered = " ".join(f for f in self.table.island.fields if f in fields)
+        self.say(f"{label} from {self.table.car(label)} ({len(fields)}): {ordered}")
+
+    def do_claimed(self, arg: str) -> None:
+        """claimed MAP: the treasure was found; the map is cleared."""
+        colour = MAP_COLOURS[Table.map_index(arg)]
+        self._change(self.table.claimed(colour))
+        self.say(self.table.where_line(colour))
+
+    def do_undo(self, arg: str) -> None:
+        """undo: take back the last change."""
+        self._no_argument("undo", arg)
+        if not self.history:
+            raise TobagoError("nothing to undo")
+        self.table = self.history.pop()
+        self.say(f"undone ({len(self.history)} more change(s) to undo)")
+
+    def do_save(self, arg: str) -> None:
+        """save FILE: write the table as JSON."""
+        path = _path(arg)
+        path.write_text(self.table.to_json(), encoding="utf-8")
+        self.say(f"saved {path}")
+
+    def do_load(self, arg: str) -> None:
+        """load FILE: read a table saved with 'save'."""
+        path = _path(arg)
+        if not path.is_file():
+            raise TobagoError(f"no such file: {path}")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_TABLE_FILE_BYTES + 1)
+        if len(data) > MAX_TABLE_FILE_BYTES:
+            raise TobagoError(f"{path}: larger than {MAX_TABLE_FILE_BYTES:,} bytes")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TobagoError(f"{path}: not UTF-8 text") from None
+        self._change(Table.from_json(text))
+        self.say(f"loaded {path}")
+        self.do_where("")
+
+    def do_svg(self, arg: str) -> None:
+        """svg FILE: draw every map's candidates, the cars and the landmarks."""
+        path = _path(arg)
+        if path.is_dir() or not path.parent.is_dir():
+            raise TobagoError(f"cannot write the picture to {str(path)!r}")
+        table = self.table
+        panels = {}
+        for colour in MAP_COLOURS:
+            fields = table.candidates(colour)
+            panels[f"{colour} ({len(fields)})"] = fields
+        svg = render_board_svg(
+            table.island, panels, cars=dict(table.cars), title=f"{table.island.name}: the maps"
+        )
+        write_svg(path, svg)
+        self.say(f"wrote {path}")
+
+    def do_help(self, arg: str) -> None:
+        """help: the commands."""
+        del arg
+        self.say(HELP)
+
+    def do_quit(self, arg: str) -> bool:
+        """quit: end the session."""
+        del arg
+        return True
+
+    def do_EOF(self, arg: str) -> bool:  # noqa: N802 - the name cmd.Cmd calls at end of input
+        del arg
+        if self.use_rawinput:
+            self.say("")
+        return True
+
+    @staticmethod
+    def _no_argument(command: str, arg: str) -> None:
+        if arg.strip():
+            raise TobagoError(f"'{command}' takes nothing after it, found {arg.strip()!r}")
+
+    # -- tab completion -----------------------------------------------------------------------
+
+    def completenames(self, text: str, *ignored: object) -> list[str]:
+        return [
+            name for name in (*MAP_COLOURS, *super().completenames("")) if name.startswith(text)
+        ]
+
+    def completedefault(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
+        del line, begidx, endidx
+        words = (*MAP_COLOURS, *_CLUE_WORDS, *self.table.island.fields)
+        return sorted({word for word in words if word.startswith(text.lower())})
+
+    complete_force = complete_check = complete_car = complete_hand = completedefault
+    complete_claimed = complete_reach = completedefault
+
+
+def _path(arg: str) -> Path:
+    if not arg.strip():
+        raise TobagoError("give a file name")
+    return Path(arg.strip())
+
+
+def run_session(table: Table, *, force_all: bool = False) -> int:
+    """Run the shell on standard input and output; returns the exit code.
+
+    0 when every line was understood; 2 when input was piped and some line was an error, so
+    that a replayed game file that went wrong does not pass for one that did not.
+    """
+    if sys.stdin is None or sys.stdin.closed:
+        raise TobagoError("standard input is closed: type commands, or pipe a game file in")
+    shell = Assistant(table, force_all=force_all)
+    if shell.use_rawinput:
+        shell.say(f"tobago assist on {table.island.name} ({table.rules.name} rules): type 'help'")
+    shell.cmdloop()
+    return 2 if shell.errors and not shell.use_rawinput else 0

@@ -1,0 +1,232 @@
+"""The four treasure maps of a game at a real table, as one immutable value.
+
+The live-table assistant (``tobago assist``) keeps one :class:`Table` per step and undoes by going
+back to an earlier one. Every answer comes from the core: candidates, clue legality, movement.
+
+>>> import tobago_solver as tb
+>>> table = Table.new(tb.islands.default())
+>>> table, verdict = table.play("grey", "in largest lake")
+>>> verdict.legal, table.where_line("grey")
+(True, 'grey (3): i11 h12 i13')
+>>> table.play("grey", "not in lake")[1].reason
+<Reason.CONTRADICTION: 'contradiction'>
+>>> Table.from_json(table.to_json()) == table
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Set
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from tobago_solver.clues import Clue
+from tobago_solver.errors import TobagoError
+from tobago_solver.island import Island
+from tobago_solver.legality import ClueVerdict, check_clue
+from tobago_solver.movement import reachable
+from tobago_solver.rules import MAP_COLOURS, PresetName, TobagoRules
+from tobago_solver.treasure import as_clues, candidates
+
+FORMAT: Final = "tobago-table"
+FORMAT_VERSION: Final = 1
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One hand card on one map: legal or why not, and the candidates it would leave."""
+
+    clue: Clue
+    map: str
+    verdict: ClueVerdict
+
+    @property
+    def left(self) -> int:
+        """Candidates after the play (for an illegal card, as many as the map has now)."""
+        return len(self.verdict.candidates if self.verdict.legal else self.verdict.before)
+
+    def __str__(self) -> str:
+        verdict = self.verdict
+        if verdict.legal:
+            return f"{self.clue} on {self.map}: {len(verdict.before)} -> {self.left}"
+        reason = verdict.message.split(": ", 1)[1]
+        return f"{self.clue} on {self.map}: illegal ({verdict.reason}) {reason}"
+
+
+@dataclass(frozen=True)
+class Table:
+    """The island, the rules, four maps (clues in the order played), cars and one player's hand.
+
+    ``forced`` marks maps that took an illegal clue on purpose (a table that made a mistake).
+    """
+
+    island: Island
+    rules: TobagoRules
+    maps: tuple[tuple[Clue, ...], ...]
+    forced: tuple[bool, ...]
+    cars: tuple[tuple[str, str], ...] = ()
+    """``(label, field)`` pairs, sorted by label."""
+    hand: tuple[Clue, ...] = ()
+
+    @classmethod
+    def new(cls, island: Island, rules: PresetName | TobagoRules = "seed") -> Table:
+        """Four empty maps on ``island``."""
+        empty = len(MAP_COLOURS)
+        return cls(island, TobagoRules.named(rules), ((),) * empty, (False,) * empty)
+
+    # -- maps ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def map_index(name: str) -> int:
+        """The position of a map colour (either case); TobagoError for anything else."""
+        try:
+            return MAP_COLOURS.index(name.strip().lower())
+        except ValueError:
+            raise TobagoError(
+                f"unknown map {name!r} (expected one of {', '.join(MAP_COLOURS)})"
+            ) from None
+
+    def clues(self, name: str) -> tuple[Clue, ...]:
+        """The clues on one map, in the order played."""
+        return self.maps[self.map_index(name)]
+
+    def candidates(self, name: str) -> Set[str]:
+        """The fields where the map's treasure can still be."""
+        return candidates(self.island, self.clues(name))
+
+    def check(self, name: str, clue: Clue | str) -> ClueVerdict:
+        """Whether ``clue`` may be played on the map (§3), without playing it."""
+        return check_clue(self.island, self.clues(name), clue, self.rules)
+
+    def play(
+        self, name: str, clue: Clue | str, *, force: bool = False
+    ) -> tuple[Table, ClueVerdict]:
+        """The table with ``clue`` on the map if it is legal (or ``force``), and the verdict.
+
+        A refused clue leaves the table as it is; a forced illegal one marks the map.
+        """
+        index = self.map_index(name)
+        verdict = self.check(name, clue)
+        if not verdict.legal and not force:
+            return self, verdict
+        maps = list(self.maps)
+        maps[index] = (*maps[index], verdict.clue)
+        forced = list(self.forced)
+        forced[index] = forced[index] or not verdict.legal
+        return replace(self, maps=tuple(maps), forced=tuple(forced)), verdict
+
+    def claimed(self, name: str) -> Table:
+        """The table after the map's treasure was found: the map is empty again."""
+        index = self.map_index(name)
+        maps, forced = list(self.maps), list(self.forced)
+        maps[index], forced[index] = (), False
+        return replace(self, maps=tuple(maps), forced=tuple(forced))
+
+    def where_line(self, name: str) -> str:
+        """``MAP (COUNT): FIELD FIELD …``, fields in reading order; located or forced maps say so.
+
+        >>> Table.new(Island.from_terrain("duo", {"a1": "beach", "b1": "lake"})).where_line("white")
+        'white (2): a1 b1'
+        """
+        index = self.map_index(name)
+        fields = self.candidates(name)
+        ordered = " ".join(f for f in self.island.fields if f in fields)
+        notes = []
+        if len(fields) == 1:
+            notes.append("located")
+        if self.forced[index]:
+            notes.append("forced: holds an illegal clue")
+        if not fields:
+            notes.append("no field is left")
+        suffix = "".join(f" — {note}" for note in notes)
+        return f"{MAP_COLOURS[index]} ({len(fields)}): {ordered}".rstrip() + suffix
+
+    # -- cars and hand ------------------------------------------------------------------------
+
+    def with_car(self, label: str, field: str) -> Table:
+        """The table with car ``label`` on ``field`` (placed or moved)."""
+        label = _label(label)
+        field = self.island.require_field(field)
+        cars = dict(self.cars)
+        cars[label] = field
+        return replace(self, cars=tuple(sorted(cars.items())))
+
+    def car(self, label: str) -> str:
+        """The field of car ``label``."""
+        cars = dict(self.cars)
+        if label not in cars:
+            known = ", ".join(cars) or "none yet"
+            raise TobagoError(f"no car {label!r} on the table (cars: {known}; place one first)")
+        return cars[label]
+
+    def reach(self, label: str) -> frozenset[str]:
+        """The fields car ``label`` reaches in one move (at most three steps)."""
+        return reachable(self.island, self.car(label))
+
+    def with_hand(self, clues: Iterable[Clue | str]) -> Table:
+        """The table with this hand of clue cards."""
+        return replace(self, hand=tuple(as_clues(list(clues))))
+
+    def best(self) -> list[Advice]:
+        """Every hand card on every map, legal plays first, fewest candidates left first."""
+        advice = [
+            Advice(clue, colour, self.check(colour, clue))
+            for clue in self.hand
+            for colour in MAP_COLOURS
+        ]
+        return sorted(advice, key=lambda a: (not a.verdict.legal, a.left))
+
+    # -- files --------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The table as JSON (the island written in its text format); see :meth:`from_json`."""
+        document = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "island": self.island.to_text(),
+            "rules": self.rules.name,
+            "maps": {
+                colour: {"clues": [str(c) for c in clues], "forced": forced}
+                for colour, clues, forced in zip(MAP_COLOURS, self.maps, self.forced, strict=True)
+            },
+            "cars": dict(self.cars),
+            "hand": [str(c) for c in self.hand],
+        }
+        return json.dumps(document, indent=2) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Table:
+        """Read :meth:`to_json`'s output; TobagoError naming what is wrong."""
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise TobagoError(f"not a saved table: {error}") from None
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise TobagoError(f'not a saved table: expected "format": "{FORMAT}"')
+        if document.get("version") != FORMAT_VERSION:
+            raise TobagoError(f"unknown table version {document.get('version')!r}")
+        island = Island.from_text(_field(document, "island", str), strict=False)
+        rules = TobagoRules.named(_field(document, "rules", str))
+        maps_document = _field(document, "maps", dict)
+        if sorted(maps_document) != sorted(MAP_COLOURS):
+            raise TobagoError(f"a saved table has the maps {', '.join(MAP_COLOURS)}")
+        maps = tuple(tuple(as_clues(_field(maps_document[c], "clues", list))) for c in MAP_COLOURS)
+        forced = tuple(bool(_field(maps_document[c], "forced", bool)) for c in MAP_COLOURS)
+        table = cls(island, rules, maps, forced).with_hand(_field(document, "hand", list))
+        for label, field in _field(document, "cars", dict).items():
+            table = table.with_car(label, field)
+        return table
+
+
+def _label(label: str) -> str:
+    label = label.strip()
+    if not label or not label.isprintable() or " " in label:
+        raise TobagoError(f"car label {label!r} must be one printable word, e.g. 'red'")
+    return label
+
+
+def _field(document: Any, key: str, kind: type) -> Any:
+    if not isinstance(document, dict) or not isinstance(document.get(key), kind):
+        raise TobagoError(f"a saved table needs {key!r} as {kind.__name__}")
+    return document[key]
