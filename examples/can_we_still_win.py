@@ -39,7 +39,16 @@ def main() -> None:
     reason = tq.explain(GRID, late, RULES)
     if reason is not None:
         print("Why not:", reason)
-    print("Dead cells:", ", ".join(tq.dead_cells(GRID, late, RULES)) or "none")
+    dead = tq.dead_cells(GRID, late, RULES)
+    if dead:
+        print("Dead cells (no remaining card fits them):", ", ".join(dead))
+    else:
+        # Both can hold: each cell alone still has a card that fits, but the cells together
+        # need more cards than the window between their neighbours holds.
+        print(
+            "Dead cells: none. Each empty cell alone still has a card that fits; the grid is lost"
+            " because cells that share a window need more cards than it holds (see 'why not')."
+        )
 
     hand = [21, 31, 55, 70]
     print("\nHand", hand, "with every other card still available; safe plays:")
