@@ -10,7 +10,9 @@ True
 from tobago_solver import islands
 from tobago_solver.clues import DECK, SEA, Clue, Relation
 from tobago_solver.errors import (
+    ActionSyntaxError,
     ClueSyntaxError,
+    IllegalActionError,
     IslandFormatError,
     LandmarkRuleError,
     NoLandmarkPlacementError,
@@ -20,6 +22,11 @@ from tobago_solver.errors import (
     UnknownIslandError,
 )
 from tobago_solver.fieldset import FieldSet
+from tobago_solver.game.actions import Action, Move, Play, parse_action
+from tobago_solver.game.observation import Observation
+from tobago_solver.game.rules import MAP_NAMES, GameRules
+from tobago_solver.game.setup import new_game
+from tobago_solver.game.state import GameState, MapState
 from tobago_solver.hexgrid import Direction
 from tobago_solver.island import Area, Island, Landmark, LandmarkKind, Terrain
 from tobago_solver.legality import ClueVerdict, Reason, check_clue, legal_plays
@@ -33,7 +40,10 @@ from tobago_solver.validation import LandmarkCounts, island_problems
 __all__ = [
     "DECK",
     "ENGINES",
+    "MAP_NAMES",
     "SEA",
+    "Action",
+    "ActionSyntaxError",
     "Area",
     "Clue",
     "ClueSyntaxError",
@@ -41,13 +51,20 @@ __all__ = [
     "Direction",
     "Engine",
     "FieldSet",
+    "GameRules",
+    "GameState",
+    "IllegalActionError",
     "Island",
     "IslandFormatError",
     "Landmark",
     "LandmarkCounts",
     "LandmarkKind",
     "LandmarkRuleError",
+    "MapState",
+    "Move",
     "NoLandmarkPlacementError",
+    "Observation",
+    "Play",
     "Reason",
     "Relation",
     "SolverUnknownError",
@@ -61,6 +78,8 @@ __all__ = [
     "island_problems",
     "islands",
     "legal_plays",
+    "new_game",
+    "parse_action",
     "place_landmarks",
     "reachable",
     "render_svg",

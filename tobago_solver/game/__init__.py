@@ -1,0 +1,1 @@
+"""The Tobago game: state, actions, set-up, distribution, bots, records and simulation."""
