@@ -23,7 +23,9 @@ from tobago_solver.errors import (
 )
 from tobago_solver.fieldset import FieldSet
 from tobago_solver.game.actions import Action, Move, Play, parse_action
+from tobago_solver.game.bots import Bot, GreedyBot, RandomBot, make_bot
 from tobago_solver.game.observation import Observation
+from tobago_solver.game.records import GameRecord, play_game, replay
 from tobago_solver.game.rules import MAP_NAMES, GameRules
 from tobago_solver.game.setup import new_game
 from tobago_solver.game.state import GameState, MapState
@@ -45,14 +47,17 @@ __all__ = [
     "Action",
     "ActionSyntaxError",
     "Area",
+    "Bot",
     "Clue",
     "ClueSyntaxError",
     "ClueVerdict",
     "Direction",
     "Engine",
     "FieldSet",
+    "GameRecord",
     "GameRules",
     "GameState",
+    "GreedyBot",
     "IllegalActionError",
     "Island",
     "IslandFormatError",
@@ -65,6 +70,7 @@ __all__ = [
     "NoLandmarkPlacementError",
     "Observation",
     "Play",
+    "RandomBot",
     "Reason",
     "Relation",
     "SolverUnknownError",
@@ -78,10 +84,13 @@ __all__ = [
     "island_problems",
     "islands",
     "legal_plays",
+    "make_bot",
     "new_game",
     "parse_action",
     "place_landmarks",
+    "play_game",
     "reachable",
     "render_svg",
+    "replay",
     "step_distance",
 ]
