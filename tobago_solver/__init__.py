@@ -28,6 +28,7 @@ from tobago_solver.game.observation import Observation
 from tobago_solver.game.records import GameRecord, play_game, replay
 from tobago_solver.game.rules import MAP_NAMES, GameRules
 from tobago_solver.game.setup import new_game
+from tobago_solver.game.simulate import SimulationResult, simulate, wilson_interval
 from tobago_solver.game.state import GameState, MapState
 from tobago_solver.hexgrid import Direction
 from tobago_solver.island import Area, Island, Landmark, LandmarkKind, Terrain
@@ -73,6 +74,7 @@ __all__ = [
     "RandomBot",
     "Reason",
     "Relation",
+    "SimulationResult",
     "SolverUnknownError",
     "Terrain",
     "TobagoError",
@@ -92,5 +94,7 @@ __all__ = [
     "reachable",
     "render_svg",
     "replay",
+    "simulate",
     "step_distance",
+    "wilson_interval",
 ]
