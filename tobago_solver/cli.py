@@ -157,6 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
     place.add_argument("--seed", type=_non_negative, default=0)
     place.add_argument("--svg", metavar="OUT", help="also draw the island")
     place.set_defaults(run=_place)
+
+    from tobago_solver.game.cli import add_game_commands  # the game's commands: play, replay, ...
+
+    add_game_commands(commands, load_island)
     return parser
 
 
