@@ -258,3 +258,20 @@ def test_turn_limit_ends_the_game() -> None:
     assert state.legal_actions() == ()
     with pytest.raises(tb.IllegalActionError, match="game is over"):
         state.apply(PASS)
+
+
+def test_phase_errors_say_what_is_expected() -> None:
+    state = tb.new_game(ISLAND, 3, seed=2, rules="published")
+    with pytest.raises(tb.IllegalActionError, match="opens with a clue") as caught:
+        state.apply(tb.Move((neighbour_of(state.cars[0]),)))
+    assert caught.value.rule == "§4 published opening"
+    with pytest.raises(tb.ActionSyntaxError, match="map 7"):
+        tb.Play(state.hands[0][0], 7)
+    seeded = tb.new_game(ISLAND, 3, seed=2)
+    target = neighbour_of(seeded.cars[0])
+    bonus = replace(seeded, amulets=(target,)).apply(tb.Move((target,)))
+    assert bonus.phase == "bonus"
+    with pytest.raises(tb.IllegalActionError, match="'spend amulet' for another"):
+        bonus.apply(tb.Move((seeded.cars[0],)))
+    with pytest.raises(tb.IllegalActionError, match="hold no amulet"):
+        bonus.apply(SPEND_AMULET)

@@ -40,6 +40,10 @@ class Play:
     clue: Clue
     map: int
 
+    def __post_init__(self) -> None:
+        if not 0 <= self.map < len(MAP_NAMES):
+            raise ActionSyntaxError(f"map {self.map!r} is not 0 to 3 (grey, brown, black, white)")
+
     def __str__(self) -> str:
         return f"play {self.clue} on {MAP_NAMES[self.map]}"
 

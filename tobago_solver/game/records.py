@@ -45,7 +45,13 @@ Watcher = Callable[[GameState, Action | None], None]
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A finished (or turn-limited) game: enough to replay it, and its result."""
+    """A finished (or turn-limited) game: enough to replay it, and its result.
+
+    >>> import tobago_solver as tb
+    >>> record = tb.play_game(tb.islands.default(), [tb.GreedyBot(), tb.GreedyBot()], seed=1)
+    >>> record.players, record.end_reason in ("treasure deck empty", "turn limit")
+    (2, True)
+    """
 
     island: Island
     rules: GameRules
@@ -144,6 +150,11 @@ def play_game(
 ) -> GameRecord:
     """Play one game to its end, each seat asking its bot, and return its record.
 
+    >>> import tobago_solver as tb
+    >>> island, bots = tb.islands.default(), [tb.RandomBot(), tb.RandomBot()]
+    >>> play_game(island, bots, seed=3) == play_game(island, bots, seed=3)
+    True
+
     Each bot sees only its own observation and draws from its own seeded generator.
     """
     state = new_game(island, len(bots), seed=seed, rules=rules, cars=cars)
@@ -185,6 +196,14 @@ def record_of(
 
 def replay(record: GameRecord) -> Iterator[GameState]:
     """Every state of a recorded game, first to last.
+
+    >>> import tobago_solver as tb
+    >>> record = play_game(tb.islands.default(), [tb.GreedyBot(), tb.RandomBot()], seed=4)
+    >>> final = None
+    >>> for final in replay(record):
+    ...     pass
+    >>> final is not None and final.scores == record.scores
+    True
 
     Raises TobagoError if an action does not apply, or the game ends with another result.
     """

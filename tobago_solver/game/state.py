@@ -93,7 +93,11 @@ class MapState:
 
 @dataclass(frozen=True)
 class Distribution:
-    """A §6 distribution in progress (it pauses when a player must decide about a curse)."""
+    """A §6 distribution in progress (it pauses when a player must decide about a curse).
+
+    >>> Distribution(0, 1, "c3", (1, 0), (1, 2), (0, 0), (5, 4, 0), 0).cards
+    (5, 4, 0)
+    """
 
     map: int
     claimant: int
@@ -182,6 +186,12 @@ def move_paths(
 @dataclass(frozen=True, eq=True)
 class GameState:
     """A Tobago game position; build one with :func:`tobago_solver.new_game`.
+
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+    >>> state  # doctest: +NORMALIZE_WHITESPACE
+    GameState(island='ABC-1', rules='seed', players=2, turn=0, phase='action', to_move=0,
+              scores=(0, 0), end_reason=None)
 
     ``maps`` are grey, brown, black, white. ``treasure_deck`` (top first; 0 is a curse),
     ``clue_deck`` and ``hands`` are hidden information; bots see :meth:`observation`.
@@ -391,11 +401,15 @@ class GameState:
                 "'accept curse'",
                 "§6 curse",
             )
+        if self.phase == "bonus" and isinstance(action, Play | Move):
+            return IllegalActionError(
+                f"{text!r}: the action is done; 'spend amulet' for another", "§5 amulets"
+            )
+        if self.phase == "opening" and not isinstance(action, Play):
+            return IllegalActionError(
+                f"{text!r}: each player opens with a clue on an empty map", "§4 published opening"
+            )
         if isinstance(action, Play):
-            if self.phase == "bonus":
-                return IllegalActionError(
-                    f"{text!r}: the action is done; 'spend amulet' for another", "§5 amulets"
-                )
             if action.clue not in self.hands[p]:
                 return IllegalActionError(f"{text!r}: the clue is not in your hand", "§5 (A)")
             if self.roses_left[p] == 0:
@@ -414,8 +428,6 @@ class GameState:
                 explain=False,
             )
             return IllegalActionError(f"{text!r}: {verdict.message}", f"§3 rule {verdict.rule}")
-        if isinstance(action, Move):
-            return IllegalActionError(f"{text!r}: a move is an action", "§5 (B)")
         if action == TAKE_AMULET:
             return IllegalActionError(
                 f"{text!r}: only right after a move onto a field with an amulet", "§5 (B)"
