@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +72,22 @@ def describe(observation: Observation) -> str:
     return "\n".join(lines)
 
 
+def numbered(actions: tuple[Action, ...], width: int = 100) -> str:
+    """The actions numbered from 1, in columns to keep long lists of moves on one screen.
+
+    >>> from tobago_solver.game.actions import END_TURN, TAKE_AMULET
+    >>> print(numbered((TAKE_AMULET, END_TURN)))
+      1. take amulet   2. end turn
+    """
+    cells = [f"{number:3d}. {action}" for number, action in enumerate(actions, start=1)]
+    column = max((len(cell) for cell in cells), default=0) + 2
+    per_line = max(1, width // column)
+    lines = []
+    for start in range(0, len(cells), per_line):
+        lines.append("".join(cell.ljust(column) for cell in cells[start : start + per_line]))
+    return "\n".join(line.rstrip() for line in lines)
+
+
 @dataclass
 class HumanBot:
     """A person at the terminal: shows the board, lists the legal actions, reads a choice."""
@@ -78,17 +96,17 @@ class HumanBot:
     out: TextIO
     name: str = "human"
 
-    def choose(self, observation: Observation, rng: Any) -> Action:
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
         """Ask until the answer is a legal action (a number from the list or the action's text)."""
         legal = observation.legal_actions
         print(describe(observation), file=self.out)
-        for number, action in enumerate(legal, start=1):
-            print(f"  {number:3d}. {action}", file=self.out)
+        print(numbered(legal), file=self.out)
         while True:
             print(f"your action (1-{len(legal)} or its text): ", end="", file=self.out)
             self.out.flush()
             line = self.source.readline()
             if not line:
+                print(file=self.out)  # end the prompt's line
                 raise InputEndedError("input ended before the game did")
             answer = line.strip()
             if answer.isdigit():
@@ -136,16 +154,6 @@ class _Log:
         if not self.quiet:
             who = before.to_move
             print(f"turn {before.turn:3d} P{who} ({self.bots[who]}): {action}", file=self.out)
-            for p in range(state.players):
-                gained = (
-                    state.gold[p][len(before.gold[p]) :]
-                    if len(state.gold[p]) >= len(before.gold[p])
-                    else ()
-                )
-                if gained:
-                    print(
-                        f"          P{p} receives gold {' '.join(map(str, gained))}", file=self.out
-                    )
             for m, (old, new) in enumerate(zip(before.maps, state.maps, strict=True)):
                 if old.clues and not new.clues:
                     mask = old.candidates_mask
@@ -155,6 +163,12 @@ class _Log:
                     print(
                         f"          the {MAP_NAMES[m]} treasure is found at {found}", file=self.out
                     )
+            for p in range(state.players):
+                # Net new cards: a card received and one cursed away in the same step cancel.
+                gained = Counter(state.gold[p]) - Counter(before.gold[p])
+                if gained:
+                    cards = " ".join(map(str, sorted(gained.elements(), reverse=True)))
+                    print(f"          P{p} receives gold {cards}", file=self.out)
             if state.curses_drawn > before.curses_drawn:
                 print("          a curse is revealed", file=self.out)
             lost = state.cursed_gold[len(before.cursed_gold) :]
@@ -226,7 +240,13 @@ def _play(args: argparse.Namespace, load_island: LoadIsland) -> int:
         else:
             bots.append(make_bot(next(others)))
     log = _Log([b.name for b in bots], sys.stdout, args.quiet, svg_dir)
-    record = play_game(island, bots, seed=args.seed, rules=args.rules, watch=log)
+    if humans:
+        print(island.to_text(), end="")  # the board once, so a person can find the fields
+    try:
+        record = play_game(island, bots, seed=args.seed, rules=args.rules, watch=log)
+    except KeyboardInterrupt:
+        print(file=sys.stdout)
+        raise TobagoError("interrupted before the game ended") from None
     print(_result_line(record))
     if args.save is not None:
         Path(args.save).write_text(record.to_json() + "\n", encoding="utf-8")
