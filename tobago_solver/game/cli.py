@@ -77,7 +77,7 @@ def numbered(actions: tuple[Action, ...], width: int = 100) -> str:
 
     >>> from tobago_solver.game.actions import END_TURN, TAKE_AMULET
     >>> print(numbered((TAKE_AMULET, END_TURN)))
-      1. take amulet   2. end turn
+      1. take amulet    2. end turn
     """
     cells = [f"{number:3d}. {action}" for number, action in enumerate(actions, start=1)]
     column = max((len(cell) for cell in cells), default=0) + 2
