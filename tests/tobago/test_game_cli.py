@@ -114,3 +114,16 @@ def test_simulate_json_reports_rates_scores_and_lengths(
     text = capsys.readouterr()
     assert "win rate" in text.out
     assert text.err == ""
+
+
+def test_play_on_a_random_landmark_placement(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "game.json"
+    argv = ["play", "abc-2", "--players", "2", "--seed", "5", "--place-landmarks", "--quiet"]
+    assert main([*argv, "--save", str(saved)]) == 0
+    record = tb.GameRecord.from_json(saved.read_text())
+    placed = tb.place_landmarks(tb.islands.get("abc-2"), seed=5)
+    assert record.island.landmarks == placed.landmarks
+    assert main(["replay", str(saved), "--quiet"]) == 0
+    assert capsys.readouterr().out.count("game over") == 2

@@ -217,6 +217,10 @@ def _bot_names(text: str) -> list[str]:
 
 def _play(args: argparse.Namespace, load_island: LoadIsland) -> int:
     island = load_island(args.island)
+    if args.place_landmarks:
+        from tobago_solver.placement import place_landmarks  # CP-SAT, once per game
+
+        island = place_landmarks(island, seed=args.seed)
     svg_dir = _svg_dir(args.svg_dir)
     if args.save is not None:
         target = Path(args.save)
@@ -357,6 +361,11 @@ def add_game_commands(
     )
     play.add_argument("--seed", type=_non_negative, default=0)
     play.add_argument("--rules", choices=("seed", "published"), default="seed")
+    play.add_argument(
+        "--place-landmarks",
+        action="store_true",
+        help="replace the island's landmarks by a random legal placement drawn from the seed",
+    )
     play.add_argument("--svg-dir", metavar="DIR", help="write the board after every turn")
     play.add_argument("--save", metavar="FILE", help="save the game record as JSON")
     play.add_argument("--quiet", action="store_true", help="print only the result")
