@@ -74,7 +74,7 @@ def play_checked(state: GameState, bots: list[tb.Bot]) -> GameState:
     raise AssertionError("the game did not end")
 
 
-@settings(max_examples=6)
+@settings(max_examples=15)
 @given(games())
 def test_invariants_hold_through_a_whole_game(game: tuple[GameState, list[tb.Bot]]) -> None:
     final = play_checked(*game)

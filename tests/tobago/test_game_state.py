@@ -275,3 +275,29 @@ def test_phase_errors_say_what_is_expected() -> None:
         bonus.apply(tb.Move((seeded.cars[0],)))
     with pytest.raises(tb.IllegalActionError, match="hold no amulet"):
         bonus.apply(SPEND_AMULET)
+
+
+def test_ranking_breaks_ties_by_steps_then_turn_order_from_the_claimant() -> None:
+    from tobago_solver.game.distribution import ranking_of
+
+    # 0, 1 and 3 tie on roses: 0 is farthest; 1 and 3 tie on steps, and turn order from
+    # claimant 2 puts 3 before 1.
+    assert ranking_of((1, 1, 2, 1), steps=(5, 2, 0, 2), claimant=2) == (2, 3, 1, 0)
+    assert ranking_of((1, 1, 2, 1), steps=(5, 2, 0, 1), claimant=2) == (2, 3, 1, 0)
+    assert ranking_of((1, 1, 2, 1), steps=(5, 1, 0, 2), claimant=2) == (2, 1, 3, 0)
+    assert ranking_of((1, 2, 1, 2), steps=(0, 4, 1, 4), claimant=0) == (1, 3, 0, 2)
+    # A claimant without a rose on the map still shares (quota 1); others without one do not.
+    assert ranking_of((0, 1, 0), steps=(0, 3, 1), claimant=0) == (1, 0)
+
+
+def test_published_reset_leaves_the_map_empty_and_amulets_reappear() -> None:
+    state = tb.new_game(ISLAND, 2, seed=1, rules="published")
+    state = replace(state, phase="action", opening_left=0, amulets=(), amulet_supply=21)
+    target = neighbour_of(state.cars[0])
+    maps = (located_map(target, 2, (0, 1)), *state.maps[1:])
+    state = replace(state, maps=maps, roses_left=(15, 14))
+    after = state.apply(tb.Move((target,)))
+    assert after.maps[0] == MapState.empty(ISLAND, 2)
+    assert after.roses_left == (15, 15)
+    assert set(after.amulets) == set(gaze_fields(ISLAND))
+    assert after.amulet_supply == 21 - len(after.amulets)
