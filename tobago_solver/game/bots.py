@@ -128,7 +128,7 @@ class GreedyBot:
             return legal[0]
         me = observation.player
         if observation.phase == "curse":
-            best = max(observation.gold, default=0)
+            best = max(observation.gold[me], default=0)
             return SPEND_AMULET if best >= self.curse_threshold else ACCEPT_CURSE
         if observation.phase == "bonus":
             if TAKE_AMULET in legal:

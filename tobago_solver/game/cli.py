@@ -62,8 +62,11 @@ def describe(observation: Observation) -> str:
     lines.append("amulets held: " + ", ".join(f"P{p} {n}" for p, n in enumerate(obs.amulets_held)))
     lines.append("roses left: " + ", ".join(f"P{p} {n}" for p, n in enumerate(obs.roses_left)))
     lines.append(
-        f"your gold: {' '.join(map(str, obs.gold)) or '-'} (total {sum(obs.gold)}); "
-        "gold cards held: " + ", ".join(f"P{p} {n}" for p, n in enumerate(obs.gold_counts))
+        "gold: "
+        + "; ".join(
+            f"P{p} {' '.join(map(str, cards)) or '-'} (total {sum(cards)})"
+            for p, cards in enumerate(obs.gold)
+        )
     )
     lines.append(
         f"treasure deck {obs.treasure_deck_size} cards; clue deck {obs.clue_deck_size} cards"

@@ -1,4 +1,4 @@
-"""What one player may know: the public board, their own hand and gold, deck sizes.
+"""What one player may know: the public board (gold included), their own hand, deck sizes.
 
 >>> import tobago_solver as tb
 >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 class Observation:
     """A player's view of a :class:`GameState`; bots decide on this alone.
 
-    Hidden: the other hands, the order of both decks, the cards of a distribution not yet
-    revealed and the other players' gold values (their card counts are public, like face-down
-    cards on the table).
+    Hidden: the other hands, the order of both decks and the cards of a distribution not yet
+    revealed. Gold is public: §6 reveals every card as it is dealt, so a player who pays
+    attention knows everyone's gold, and the observation says so rather than reward memory.
     """
 
     player: int
@@ -45,9 +45,9 @@ class Observation:
     roses_left: tuple[int, ...]
     hand: tuple[Clue, ...]
     hand_sizes: tuple[int, ...]
-    gold: tuple[int, ...]
-    """This player's own gold cards."""
-    gold_counts: tuple[int, ...]
+    gold: tuple[tuple[int, ...], ...]
+    """Every player's gold cards (revealed when dealt)."""
+    cursed_gold: tuple[int, ...]
     treasure_deck_size: int
     clue_deck_size: int
     clue_discards: tuple[Clue, ...]
@@ -81,8 +81,8 @@ def observe(state: GameState, player: int) -> Observation:
         state.roses_left,
         state.hands[player],
         tuple(len(hand) for hand in state.hands),
-        state.gold[player],
-        tuple(len(cards) for cards in state.gold),
+        state.gold,
+        state.cursed_gold,
         state.treasure_deck_size,
         len(state.clue_deck),
         state.clue_discards,
