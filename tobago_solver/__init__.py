@@ -10,7 +10,9 @@ True
 from tobago_solver import islands
 from tobago_solver.clues import DECK, SEA, Clue, Relation
 from tobago_solver.errors import (
+    ActionSyntaxError,
     ClueSyntaxError,
+    IllegalActionError,
     IslandFormatError,
     LandmarkRuleError,
     NoLandmarkPlacementError,
@@ -20,36 +22,59 @@ from tobago_solver.errors import (
     UnknownIslandError,
 )
 from tobago_solver.fieldset import FieldSet
+from tobago_solver.game.actions import Action, Move, Play, parse_action
+from tobago_solver.game.bots import Bot, GreedyBot, RandomBot, make_bot
+from tobago_solver.game.observation import Observation
+from tobago_solver.game.records import GameRecord, play_game, replay
+from tobago_solver.game.rules import GameRules
+from tobago_solver.game.setup import new_game
+from tobago_solver.game.simulate import SimulationResult, simulate, wilson_interval
+from tobago_solver.game.state import GameState, MapState
 from tobago_solver.hexgrid import Direction
 from tobago_solver.island import Area, Island, Landmark, LandmarkKind, Terrain
 from tobago_solver.legality import ClueVerdict, Reason, check_clue, legal_plays
 from tobago_solver.movement import reachable, step_distance
 from tobago_solver.placement import place_landmarks
 from tobago_solver.render import render_svg
-from tobago_solver.rules import TobagoRules
+from tobago_solver.rules import MAP_NAMES, TobagoRules
 from tobago_solver.treasure import ENGINES, Engine, candidates
 from tobago_solver.validation import LandmarkCounts, island_problems
 
 __all__ = [
     "DECK",
     "ENGINES",
+    "MAP_NAMES",
     "SEA",
+    "Action",
+    "ActionSyntaxError",
     "Area",
+    "Bot",
     "Clue",
     "ClueSyntaxError",
     "ClueVerdict",
     "Direction",
     "Engine",
     "FieldSet",
+    "GameRecord",
+    "GameRules",
+    "GameState",
+    "GreedyBot",
+    "IllegalActionError",
     "Island",
     "IslandFormatError",
     "Landmark",
     "LandmarkCounts",
     "LandmarkKind",
     "LandmarkRuleError",
+    "MapState",
+    "Move",
     "NoLandmarkPlacementError",
+    "Observation",
+    "Play",
+    "RandomBot",
     "Reason",
     "Relation",
+    "SimulationResult",
     "SolverUnknownError",
     "Terrain",
     "TobagoError",
@@ -61,8 +86,15 @@ __all__ = [
     "island_problems",
     "islands",
     "legal_plays",
+    "make_bot",
+    "new_game",
+    "parse_action",
     "place_landmarks",
+    "play_game",
     "reachable",
     "render_svg",
+    "replay",
+    "simulate",
     "step_distance",
+    "wilson_interval",
 ]

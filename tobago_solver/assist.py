@@ -20,14 +20,13 @@ import sys
 from pathlib import Path
 from typing import IO, Final
 
+from tobago_solver.cli import read_text_file
 from tobago_solver.clues import Clue, Relation
 from tobago_solver.errors import TobagoError
 from tobago_solver.island import LandmarkKind, Terrain
 from tobago_solver.render import render_board_svg, write_svg
-from tobago_solver.rules import MAP_COLOURS
+from tobago_solver.rules import MAP_NAMES
 from tobago_solver.table import Table
-
-MAX_TABLE_FILE_BYTES: Final = 1_000_000
 
 _CLUE_WORDS: Final = (
     "not",
@@ -97,13 +96,13 @@ class Assistant(cmd.Cmd):
 
     def default(self, line: str) -> None:
         word, _, rest = line.strip().partition(" ")
-        if word.lower() in MAP_COLOURS:
+        if word.lower() in MAP_NAMES:
             self._play(word, rest, force=self.force_all)
             return
         if line.strip().startswith("#"):  # comments in a replayed game file
             return
         raise TobagoError(
-            f"unknown command {word!r}: start with a map colour ({', '.join(MAP_COLOURS)}) "
+            f"unknown command {word!r}: start with a map colour ({', '.join(MAP_NAMES)}) "
             "or a command (type 'help')"
         )
 
@@ -148,7 +147,7 @@ class Assistant(cmd.Cmd):
     def do_where(self, arg: str) -> None:
         """where: every map's candidates."""
         self._no_argument("where", arg)
-        for colour in MAP_COLOURS:
+        for colour in MAP_NAMES:
             self.say(self.table.where_line(colour))
 
     def do_hand(self, arg: str) -> None:
@@ -191,7 +190,7 @@ class Assistant(cmd.Cmd):
 
     def do_claimed(self, arg: str) -> None:
         """claimed MAP: the treasure was found; the map is cleared."""
-        colour = MAP_COLOURS[Table.map_index(arg)]
+        colour = MAP_NAMES[Table.map_index(arg)]
         self._change(self.table.claimed(colour))
         self.say(self.table.where_line(colour))
 
@@ -212,17 +211,7 @@ class Assistant(cmd.Cmd):
     def do_load(self, arg: str) -> None:
         """load FILE: read a table saved with 'save'."""
         path = _path(arg)
-        if not path.is_file():
-            raise TobagoError(f"no such file: {path}")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_TABLE_FILE_BYTES + 1)
-        if len(data) > MAX_TABLE_FILE_BYTES:
-            raise TobagoError(f"{path}: larger than {MAX_TABLE_FILE_BYTES:,} bytes")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise TobagoError(f"{path}: not UTF-8 text") from None
-        self._change(Table.from_json(text))
+        self._change(Table.from_json(read_text_file(str(path), "saved table")))
         self.say(f"loaded {path}")
         self.do_where("")
 
@@ -233,7 +222,7 @@ class Assistant(cmd.Cmd):
             raise TobagoError(f"cannot write the picture to {str(path)!r}")
         table = self.table
         panels = {}
-        for colour in MAP_COLOURS:
+        for colour in MAP_NAMES:
             fields = table.candidates(colour)
             panels[f"{colour} ({len(fields)})"] = fields
         svg = render_board_svg(
@@ -266,13 +255,11 @@ class Assistant(cmd.Cmd):
     # -- tab completion -----------------------------------------------------------------------
 
     def completenames(self, text: str, *ignored: object) -> list[str]:
-        return [
-            name for name in (*MAP_COLOURS, *super().completenames("")) if name.startswith(text)
-        ]
+        return [name for name in (*MAP_NAMES, *super().completenames("")) if name.startswith(text)]
 
     def completedefault(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
         del line, begidx, endidx
-        words = (*MAP_COLOURS, *_CLUE_WORDS, *self.table.island.fields)
+        words = (*MAP_NAMES, *_CLUE_WORDS, *self.table.island.fields)
         return sorted({word for word in words if word.startswith(text.lower())})
 
     complete_force = complete_check = complete_car = complete_hand = completedefault

@@ -48,7 +48,7 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{message} (see '{self.prog} --help')")
 
 
-class _Once(argparse.Action):
+class Once(argparse.Action):
     """Store an option's value, refusing a second one: "the last one wins" hides mistakes."""
 
     def __call__(
@@ -72,29 +72,36 @@ def _version() -> str:
         return "unknown"
 
 
+def read_text_file(path: str, what: str) -> str:
+    """The UTF-8 text of a regular file of at most ``MAX_FILE_BYTES``; TobagoError otherwise.
+
+    ``what`` names the file in messages (``"game record"``, ``"island file"``).
+    """
+    file = Path(path)
+    if not file.exists():
+        raise TobagoError(f"no such file: {path}")
+    if not file.is_file():
+        raise TobagoError(f"{path}: not a regular file")
+    with file.open("rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise TobagoError(f"{path}: larger than {MAX_FILE_BYTES:,} bytes, not a {what}")
+    try:
+        # utf-8-sig: editors that write a byte-order mark still give a readable file.
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise TobagoError(f"{path}: not UTF-8 text (byte {error.start}: {error.reason})") from None
+
+
 def load_island(spec: str) -> Island:
     """A bundled island by name, or an ``.island`` file by path (at most 1 MB)."""
     if spec in islands.names():
         return islands.get(spec)
-    path = Path(spec)
-    if path.is_file():
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise TobagoError(f"{spec}: larger than {MAX_FILE_BYTES:,} bytes, not an island file")
-        try:
-            # utf-8-sig: editors that write a byte-order mark still give a readable file.
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise TobagoError(
-                f"{spec}: not UTF-8 text (byte {error.start}: {error.reason})"
-            ) from None
-        return Island.from_text(text)
-    if path.exists():
-        raise TobagoError(f"{spec}: not a regular file")
-    raise TobagoError(
-        f"unknown island {spec!r}: not a bundled name (see 'tobago islands') and no such file"
-    )
+    if not Path(spec).exists():
+        raise TobagoError(
+            f"unknown island {spec!r}: not a bundled name (see 'tobago islands') and no such file"
+        )
+    return Island.from_text(read_text_file(spec, "island file"))
 
 
 def _check_svg_target(path: str | None) -> None:
@@ -232,7 +239,8 @@ def _assist(args: argparse.Namespace) -> int:
     return run_session(table, force_all=args.force)
 
 
-def _non_negative(text: str) -> int:
+def non_negative(text: str) -> int:
+    """An argparse type: a whole number ≥ 0 in ASCII digits."""
     if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number ≥ 0")
     return int(text)
@@ -244,12 +252,19 @@ river, scrubland, lake, mountain), sea, hut, palm or statue; "largest" goes with
 and "in sea" is not a clue. Case, articles and plurals do not matter: "Not next to the huts".
 """
 
-_ISLAND_HELP = "a bundled island name (see 'tobago islands') or an .island file"
-_RULES_HELP = (
+ISLAND_HELP = "a bundled island name (see 'tobago islands') or an .island file"
+RULES_HELP = (
     "rule preset: seed (the user's description, default) or published (the printed game: a clue "
     "must shrink the candidates only once a map has 16 or fewer)"
 )
-_SVG_HELP = "also draw the island to this SVG file"
+SVG_HELP = "also draw the island to this SVG file"
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    """``--rules seed|published``, as every command that follows the rules takes it."""
+    parser.add_argument(
+        "--rules", choices=("seed", "published"), default="seed", action=Once, help=RULES_HELP
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -278,16 +293,11 @@ def build_parser() -> argparse.ArgumentParser:
         )
         return sub
 
-    def rules_option(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument(
-            "--rules", choices=("seed", "published"), default="seed", action=_Once, help=_RULES_HELP
-        )
-
-    def svg_option(sub: argparse.ArgumentParser, help_text: str = _SVG_HELP) -> None:
-        sub.add_argument("--svg", metavar="OUT", action=_Once, help=help_text)
+    def svg_option(sub: argparse.ArgumentParser, help_text: str = SVG_HELP) -> None:
+        sub.add_argument("--svg", metavar="OUT", action=Once, help=help_text)
 
     where = command("where", "The fields where the treasure can still be, given a map's clues.")
-    where.add_argument("island", help=_ISLAND_HELP)
+    where.add_argument("island", help=ISLAND_HELP)
     where.add_argument(
         "--clue", action="append", default=[], help="a clue on the map, in the order played"
     )
@@ -295,11 +305,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine",
         choices=ENGINES,
         default="fast",
-        action=_Once,
+        action=Once,
         help="fast (bitmasks, default), cpsat (CP-SAT witness loop) or naive (field by field); "
         "all three give the same answer",
     )
-    rules_option(where)
+    add_rules_option(where)
     where.add_argument(
         "--no-check",
         action="store_true",
@@ -309,30 +319,28 @@ def build_parser() -> argparse.ArgumentParser:
     where.set_defaults(run=_where)
 
     check = command("check-clue", "May a clue be added to a map? Prints the verdict and fields.")
-    check.add_argument("island", help=_ISLAND_HELP)
+    check.add_argument("island", help=ISLAND_HELP)
     check.add_argument("--clue", action="append", default=[], help="a clue already on the map")
-    check.add_argument(
-        "--new", required=True, metavar="TEXT", action=_Once, help="the clue to play"
-    )
-    rules_option(check)
+    check.add_argument("--new", required=True, metavar="TEXT", action=Once, help="the clue to play")
+    add_rules_option(check)
     svg_option(check, "also draw the fields the map keeps to this SVG file")
     check.set_defaults(run=_check_clue)
 
     reach = command("reach", "The fields a car reaches in one move (a step rule of §5).")
-    reach.add_argument("island", help=_ISLAND_HELP)
+    reach.add_argument("island", help=ISLAND_HELP)
     reach.add_argument("field", help="the car's field, e.g. c3")
     reach.add_argument(
         "--steps",
-        type=_non_negative,
+        type=non_negative,
         default=MAX_STEPS_PER_MOVE,
-        action=_Once,
+        action=Once,
         help=f"at most this many steps (default {MAX_STEPS_PER_MOVE}, one move)",
     )
     svg_option(reach)
     reach.set_defaults(run=_reach)
 
     steps = command("steps", "The fewest steps a car needs from field A to field B.")
-    steps.add_argument("island", help=_ISLAND_HELP)
+    steps.add_argument("island", help=ISLAND_HELP)
     steps.add_argument("a", metavar="A", help="the start field")
     steps.add_argument("b", metavar="B", help="the goal field")
     steps.set_defaults(run=_steps)
@@ -351,17 +359,17 @@ def build_parser() -> argparse.ArgumentParser:
     show = actions.add_parser(
         "show", help="an island's map, terrains and landmarks", description="Show one island."
     )
-    show.add_argument("name", metavar="ISLAND", help=_ISLAND_HELP)
+    show.add_argument("name", metavar="ISLAND", help=ISLAND_HELP)
     svg_option(show)
     show.set_defaults(run=_islands_show)
 
     place = command("place-landmarks", "A random legal landmark placement, drawn with CP-SAT.")
-    place.add_argument("island", help=_ISLAND_HELP)
+    place.add_argument("island", help=ISLAND_HELP)
     place.add_argument(
         "--seed",
-        type=_non_negative,
+        type=non_negative,
         default=None,
-        action=_Once,
+        action=Once,
         help="the same seed gives the same placement; without one a seed is drawn and printed",
     )
     svg_option(place)
@@ -372,14 +380,18 @@ def build_parser() -> argparse.ArgumentParser:
         "Follow a game at a real table: play clues on the four maps, check, undo, save. "
         "Reads commands from the terminal or from a piped file ('help' lists them).",
     )
-    assist.add_argument("island", help=_ISLAND_HELP + "; its landmarks as in the file")
-    rules_option(assist)
+    assist.add_argument("island", help=ISLAND_HELP + "; its landmarks as in the file")
+    add_rules_option(assist)
     assist.add_argument(
         "--force",
         action="store_true",
         help="play illegal clues anyway and mark their maps (for a table that made a mistake)",
     )
     assist.set_defaults(run=_assist)
+
+    from tobago_solver.game.cli import add_game_commands  # the game's commands: play, replay, ...
+
+    add_game_commands(commands)
     return parser
 
 

@@ -78,3 +78,15 @@ class SolverUnknownError(RuntimeError):
 
     This is never a "no": the question is open, not answered.
     """
+
+
+class ActionSyntaxError(TobagoError):
+    """A game action's text cannot be read."""
+
+
+class IllegalActionError(TobagoError):
+    """An action the rules do not allow in this state; ``rule`` names the rule (e.g. ``§5 (B)``)."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule

@@ -60,6 +60,18 @@ def _reason(before: int, after: int, rules: TobagoRules) -> tuple[Reason, int | 
     return Reason.OK, None
 
 
+def play_reason(before: int, after: int, rules: TobagoRules) -> Reason:
+    """The verdict on a play from candidate bitmasks: the map's before, and after the clue.
+
+    The game engine keeps each map's candidates as a bitmask; this is the same rule as
+    :func:`check_clue` without recomputing them.
+
+    >>> play_reason(0b110, 0b010, TobagoRules.seed())
+    <Reason.OK: 'ok'>
+    """
+    return _reason(before, after, rules)[0]
+
+
 def check_clue(
     island: Island,
     clues: Iterable[Clue | str],
@@ -141,6 +153,6 @@ def legal_plays(
     befores = [candidates_mask(table, as_clues(clues)) for clues in maps]
     masks = table.masks
     return tuple(
-        tuple(_reason(before, before & masks[card], preset)[0] for before in befores)
+        tuple(play_reason(before, before & masks[card], preset) for before in befores)
         for card in as_clues(hand)
     )

@@ -15,7 +15,7 @@ from tobago_solver.errors import TobagoError
 
 PresetName = Literal["seed", "published"]
 
-MAP_COLOURS: Final = ("grey", "brown", "black", "white")
+MAP_NAMES: Final = ("grey", "brown", "black", "white")
 """The four treasure maps (§3), in the order the game lists them."""
 
 PUBLISHED_NEW_INFORMATION_THRESHOLD = 16

@@ -26,7 +26,7 @@ from tobago_solver.errors import TobagoError
 from tobago_solver.island import Island
 from tobago_solver.legality import ClueVerdict, check_clue
 from tobago_solver.movement import reachable
-from tobago_solver.rules import MAP_COLOURS, PresetName, TobagoRules
+from tobago_solver.rules import MAP_NAMES, PresetName, TobagoRules
 from tobago_solver.treasure import as_clues, candidates
 
 FORMAT: Final = "tobago-table"
@@ -72,7 +72,7 @@ class Table:
     @classmethod
     def new(cls, island: Island, rules: PresetName | TobagoRules = "seed") -> Table:
         """Four empty maps on ``island``."""
-        empty = len(MAP_COLOURS)
+        empty = len(MAP_NAMES)
         return cls(island, TobagoRules.named(rules), ((),) * empty, (False,) * empty)
 
     # -- maps ---------------------------------------------------------------------------------
@@ -81,10 +81,10 @@ class Table:
     def map_index(name: str) -> int:
         """The position of a map colour (either case); TobagoError for anything else."""
         try:
-            return MAP_COLOURS.index(name.strip().lower())
+            return MAP_NAMES.index(name.strip().lower())
         except ValueError:
             raise TobagoError(
-                f"unknown map {name!r} (expected one of {', '.join(MAP_COLOURS)})"
+                f"unknown map {name!r} (expected one of {', '.join(MAP_NAMES)})"
             ) from None
 
     def clues(self, name: str) -> tuple[Clue, ...]:
@@ -140,7 +140,7 @@ class Table:
         if not fields:
             notes.append("no field is left")
         suffix = "".join(f" — {note}" for note in notes)
-        return f"{MAP_COLOURS[index]} ({len(fields)}): {ordered}".rstrip() + suffix
+        return f"{MAP_NAMES[index]} ({len(fields)}): {ordered}".rstrip() + suffix
 
     # -- cars and hand ------------------------------------------------------------------------
 
@@ -173,7 +173,7 @@ class Table:
         advice = [
             Advice(clue, colour, self.check(colour, clue))
             for clue in self.hand
-            for colour in MAP_COLOURS
+            for colour in MAP_NAMES
         ]
         return sorted(advice, key=lambda a: (not a.verdict.legal, a.left))
 
@@ -188,7 +188,7 @@ class Table:
             "rules": self.rules.name,
             "maps": {
                 colour: {"clues": [str(c) for c in clues], "forced": forced}
-                for colour, clues, forced in zip(MAP_COLOURS, self.maps, self.forced, strict=True)
+                for colour, clues, forced in zip(MAP_NAMES, self.maps, self.forced, strict=True)
             },
             "cars": dict(self.cars),
             "hand": [str(c) for c in self.hand],
@@ -209,10 +209,10 @@ class Table:
         island = Island.from_text(_field(document, "island", str), strict=False)
         rules = TobagoRules.named(_field(document, "rules", str))
         maps_document = _field(document, "maps", dict)
-        if sorted(maps_document) != sorted(MAP_COLOURS):
-            raise TobagoError(f"a saved table has the maps {', '.join(MAP_COLOURS)}")
-        maps = tuple(tuple(as_clues(_field(maps_document[c], "clues", list))) for c in MAP_COLOURS)
-        forced = tuple(bool(_field(maps_document[c], "forced", bool)) for c in MAP_COLOURS)
+        if sorted(maps_document) != sorted(MAP_NAMES):
+            raise TobagoError(f"a saved table has the maps {', '.join(MAP_NAMES)}")
+        maps = tuple(tuple(as_clues(_field(maps_document[c], "clues", list))) for c in MAP_NAMES)
+        forced = tuple(bool(_field(maps_document[c], "forced", bool)) for c in MAP_NAMES)
         table = cls(island, rules, maps, forced).with_hand(_field(document, "hand", list))
         for label, field in _field(document, "cars", dict).items():
             table = table.with_car(label, field)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import tobago_solver as tb
 from tobago_solver.assist import Assistant
 from tobago_solver.cli import main
-from tobago_solver.rules import MAP_COLOURS
+from tobago_solver.rules import MAP_NAMES
 from tobago_solver.table import Table
 
 from .strategies import ALL_CLUES
@@ -226,7 +226,7 @@ def test_tab_completion_offers_maps_clue_words_and_fields() -> None:
 @settings(max_examples=40)
 @given(
     st.lists(
-        st.tuples(st.sampled_from(MAP_COLOURS), st.sampled_from(ALL_CLUES), st.booleans()),
+        st.tuples(st.sampled_from(MAP_NAMES), st.sampled_from(ALL_CLUES), st.booleans()),
         max_size=10,
     ),
     st.sampled_from(["seed", "published"]),

@@ -1,0 +1,131 @@
+"""The game commands end to end through main(argv): play, replay, simulate."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import tobago_solver as tb
+from tobago_solver.cli import main
+
+
+def test_bots_only_game_prints_a_turn_log_and_the_result(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "ABC-1", "--players", "3", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "turn   0 P0 (greedy): " in out
+    assert "game over (" in out.splitlines()[-1]
+
+
+def test_a_human_seat_reads_numbers_and_text_and_re_asks(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = tb.new_game(tb.islands.default(), 2, seed=4)
+    text_action = str(state.legal_actions()[1])
+    answers = ["999", "fly to the moon", "pass", text_action] + ["1"] * 3000
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
+    code = main(
+        ["play", "ABC-1", "--players", "2", "--human", "0", "--bots", "random", "--seed", "4"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "your hand: " in out
+    assert "no action numbered 999" in out
+    assert "cannot read action 'fly to the moon'" in out
+    assert "'pass' is not legal now" in out
+    assert f"turn   0 P0 (human): {text_action}" in out
+    assert "game over (" in out
+
+
+def test_end_of_input_is_one_clear_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["play", "ABC-1", "--players", "2", "--human", "1", "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == "tobago: error: input ended before the game did\n"
+
+
+def test_save_then_replay_gives_the_same_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "game.json"
+    svgs = tmp_path / "svg"
+    svgs.mkdir()
+    args = ["play", "ABC-1", "--players", "2", "--seed", "3", "--rules", "published"]
+    assert main([*args, "--save", str(saved), "--svg-dir", str(svgs), "--quiet"]) == 0
+    played = capsys.readouterr().out.splitlines()
+    record = tb.GameRecord.from_json(saved.read_text())
+    assert record.rules == tb.GameRules.published()
+    pictures = sorted(svgs.glob("turn-*.svg"))
+    assert len(pictures) >= 2
+    assert pictures[0].read_text().startswith("<svg")
+    assert main(["replay", str(saved)]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert replayed[-1] == played[0]
+    assert len([line for line in replayed if line.startswith("turn ")]) == len(record.actions)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "ABC-1", "--players", "5"], "2 to 4"),
+        (["play", "ABC-1", "--players", "2", "--human", "2"], "seats are 0 to 1"),
+        (["play", "ABC-1", "--bots", "chess"], "unknown bot 'chess'"),
+        (["play", "nowhere"], "unknown island"),
+        (["play", "ABC-1", "--svg-dir", "/no/such/folder"], "not an existing folder"),
+        (["replay", "/no/such/game.json"], "no such file: /no/such/game.json"),
+        (["simulate", "--seed", "-1"], "is not a whole number"),
+        (["play", "ABC-1", "--seed", "1", "--seed", "2"], "given twice"),
+        (["simulate", "-n", "2", "--bots", "greedy"], "2 to 4 bots"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_a_corrupt_record_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["replay", str(bad)]) == 2
+    assert "invalid JSON" in capsys.readouterr().err
+
+
+def test_simulate_json_reports_rates_scores_and_lengths(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "-n", "4", "--bots", "greedy,random", "--seed", "2", "--json"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
+    assert summary["games"] == 4
+    assert [row["bot"] for row in summary["win_rates"]] == ["greedy", "random"]
+    assert set(summary) >= {"scores", "turns", "curses_per_game", "amulets_spent_per_game"}
+    assert "turn_limit_games" in summary
+    assert "simulating" in captured.err  # the progress bar
+    assert main([*argv[:-1], "--no-progress"]) == 0
+    text = capsys.readouterr()
+    assert "win rate" in text.out
+    assert text.err == ""
+
+
+def test_play_on_a_random_landmark_placement(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "game.json"
+    argv = ["play", "abc-2", "--players", "2", "--seed", "5", "--place-landmarks", "--quiet"]
+    assert main([*argv, "--save", str(saved)]) == 0
+    record = tb.GameRecord.from_json(saved.read_text())
+    placed = tb.place_landmarks(tb.islands.get("abc-2"), seed=5)
+    assert record.island.landmarks == placed.landmarks
+    assert main(["replay", str(saved), "--quiet"]) == 0
+    assert capsys.readouterr().out.count("game over") == 2

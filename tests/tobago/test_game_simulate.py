@@ -1,0 +1,60 @@
+"""Batches of games: the same results on one process, a process pool and a dask cluster."""
+
+from __future__ import annotations
+
+import pytest
+
+import tobago_solver as tb
+from tobago_solver.game.simulate import game_seeds
+
+BOTS = ("greedy", "random", "random")
+
+
+def test_results_do_not_depend_on_workers_or_chunks() -> None:
+    single = tb.simulate(6, bots=BOTS, seed=4)
+    assert single == tb.simulate(6, bots=BOTS, seed=4, workers=2, chunk_size=1)
+    assert single == tb.simulate(6, bots=BOTS, seed=4, chunk_size=4)
+    assert [g.index for g in single.games] == list(range(6))
+    assert [g.seed for g in single.games] == game_seeds(4, 6)
+    assert single != tb.simulate(6, bots=BOTS, seed=5)
+
+
+def test_a_dask_cluster_gives_exactly_the_single_process_results() -> None:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = tb.simulate(4, bots=BOTS, seed=2, executor=client.get_executor(), chunk_size=1)
+    assert on_dask == tb.simulate(4, bots=BOTS, seed=2)
+
+
+def test_summary_counts_every_game() -> None:
+    result = tb.simulate(5, bots=["random", "random"], seed=1, rules="published")
+    summary = result.summary()
+    assert summary["games"] == 5
+    assert summary["rules"] == "published"
+    total_wins = sum(row["wins"] for row in summary["win_rates"])
+    assert total_wins >= 5  # every game has at least one winner
+    for row in summary["win_rates"]:
+        assert row["low"] <= row["rate"] <= row["high"]
+    (bot_row,) = summary["bot_win_rates"]
+    assert bot_row["trials"] == 10
+    assert bot_row["wins"] == total_wins
+    assert 0 <= summary["turn_limit_games"] <= 5
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    for wins, games in [(0, 10), (10, 10), (3, 7), (600, 1000)]:
+        low, high = tb.wilson_interval(wins, games)
+        assert 0 <= low <= wins / games <= high <= 1
+    assert tb.wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_bad_batch_arguments_are_clear_errors() -> None:
+    with pytest.raises(tb.TobagoError, match="workers"):
+        tb.simulate(1, workers=0)
+    with pytest.raises(tb.TobagoError, match="'chess'"):
+        tb.simulate(1, bots=["chess", "random"])

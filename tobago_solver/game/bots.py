@@ -1,0 +1,238 @@
+"""Bots: anything with a ``name`` and ``choose(observation, rng) -> action``.
+
+>>> import random
+>>> import tobago_solver as tb
+>>> state = tb.new_game(tb.islands.default(), 2, seed=3)
+>>> action = GreedyBot().choose(state.observation(0), random.Random(0))
+>>> action in state.legal_actions()
+True
+
+Bots see only an :class:`~tobago_solver.game.observation.Observation` and draw every random
+choice from the ``rng`` they are given, so a game is a function of its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final, Protocol, runtime_checkable
+
+from tobago_solver.compile import compiled
+from tobago_solver.errors import TobagoError
+from tobago_solver.game.actions import (
+    ACCEPT_CURSE,
+    END_TURN,
+    SPEND_AMULET,
+    TAKE_AMULET,
+    Action,
+    Move,
+    Play,
+)
+from tobago_solver.game.observation import Observation
+from tobago_solver.island import Island
+from tobago_solver.movement import step_distance
+
+_TABLE_KEY: Final = "tobago_solver.game.bots"
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: picks one of ``observation.legal_actions``."""
+
+    @property
+    def name(self) -> str:
+        """A short label for tables and logs (e.g. ``greedy``)."""
+        ...
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """The action to take; ``rng`` is the only source of randomness allowed."""
+        ...
+
+
+@dataclass(frozen=True)
+class RandomBot:
+    """Picks a legal action uniformly at random.
+
+    >>> RandomBot().name
+    'random'
+    """
+
+    name: str = "random"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """A uniformly random legal action."""
+        return rng.choice(observation.legal_actions)
+
+
+class _Race:
+    """Step distances of one island as bitmasks: ``balls[i][d]`` = fields within d steps of i."""
+
+    def __init__(self, island: Island) -> None:
+        fields = island.fields
+        self.index = {name: i for i, name in enumerate(fields)}
+        self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
+        self.depth = max((max(row) for row in self.steps), default=0)
+        self.balls: list[list[int]] = []
+        for row in self.steps:
+            rings = [0] * (self.depth + 1)
+            for j, d in enumerate(row):
+                rings[d] |= 1 << j
+            balls, acc = [], 0
+            for ring in rings:
+                acc |= ring
+                balls.append(acc)
+            self.balls.append(balls)
+
+    def first(self, mine: int, others: list[int]) -> int:
+        """Fields that the car on field index ``mine`` reaches in fewer steps than all others."""
+        result = 0
+        my_balls = self.balls[mine]
+        other_balls = [self.balls[o] for o in others]
+        for d in range(self.depth + 1):
+            theirs = 0
+            for balls in other_balls:
+                theirs |= balls[d]
+            result |= my_balls[d] & ~theirs
+        return result
+
+
+def _race(island: Island) -> _Race:
+    race: _Race | None = island._cache.get(_TABLE_KEY)
+    if race is None:
+        race = island._cache[_TABLE_KEY] = _Race(island)
+    return race
+
+
+@dataclass(frozen=True)
+class GreedyBot:
+    """Plays the clue that gives it the best race to the treasure; drives to treasures it reaches
+    first.
+
+    In order: claim a located treasure within reach; drive to a located treasure no other car
+    reaches sooner; play the best clue (each rose is a share of a treasure; a clue that locates a
+    treasure under its own car claims it; one that locates it nearer another car is avoided);
+    otherwise drive where it reaches the most candidates first. Takes every amulet, spends one
+    for an extra action when it holds two, and against a curse when it would lose 5 or more.
+
+    >>> GreedyBot().name
+    'greedy'
+    """
+
+    name: str = "greedy"
+    curse_threshold: int = 5
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """The greedy choice; ties go to ``rng``."""
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        me = observation.player
+        if observation.phase == "curse":
+            best = max(observation.gold[me], default=0)
+            return SPEND_AMULET if best >= self.curse_threshold else ACCEPT_CURSE
+        if observation.phase == "bonus":
+            if TAKE_AMULET in legal:
+                return TAKE_AMULET
+            if SPEND_AMULET in legal and observation.amulets_held[me] >= 2:
+                return SPEND_AMULET
+            return END_TURN
+        return self._act(observation, legal, rng)
+
+    def _act(self, obs: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        race = _race(obs.island)
+        table = compiled(obs.island)
+        me = obs.player
+        index = race.index
+        here = index[obs.cars[me]]
+        others = [index[car] for p, car in enumerate(obs.cars) if p != me]
+        moves = [a for a in legal if isinstance(a, Move)]
+        plays = [a for a in legal if isinstance(a, Play)]
+        located = [m.candidates_mask for m in obs.maps if m.located]
+        located_mask = 0
+        for mask in located:
+            located_mask |= mask
+        # 1. Claim a located treasure within reach.
+        claims = [a for a in moves if located_mask >> index[a.destination] & 1]
+        if claims:
+            return rng.choice(claims)
+        # 2. Drive to a located treasure no other car reaches sooner.
+        for mask in located:
+            target = mask.bit_length() - 1
+            mine = race.steps[here][target]
+            theirs = min((race.steps[o][target] for o in others), default=mine + 1)
+            if moves and mine <= theirs:
+                return min(moves, key=lambda a: (race.steps[index[a.destination]][target], str(a)))
+        # 3. The best clue.
+        best_value, best_plays = 0.0, []
+        first = race.first(here, others)
+        for play in plays:
+            value = self._play_value(obs, play, table.masks[play.clue], race, here, others, first)
+            if value > best_value + 1e-9:
+                best_value, best_plays = value, [play]
+            elif abs(value - best_value) <= 1e-9 and value > 0:
+                best_plays.append(play)
+        if best_plays:
+            return rng.choice(best_plays)
+        # 4. Drive where the most candidates are reached first.
+        if moves:
+            scored = [(self._move_value(obs, race, index[a.destination], others), a) for a in moves]
+            top = max(score for score, _ in scored)
+            return rng.choice([a for score, a in scored if score >= top - 1e-9])
+        return rng.choice(legal)
+
+    @staticmethod
+    def _play_value(
+        obs: Observation,
+        play: Play,
+        clue_mask: int,
+        race: _Race,
+        here: int,
+        others: list[int],
+        first: int,
+    ) -> float:
+        map_state = obs.maps[play.map]
+        after = map_state.candidates_mask & clue_mask
+        count = after.bit_count()
+        if count == 1:
+            target = after.bit_length() - 1
+            if target == here:
+                return 10.0  # claims at once
+            if target in others:
+                return -1.0  # hands the claim to a car standing there
+            mine = race.steps[here][target]
+            theirs = min((race.steps[o][target] for o in others), default=mine + 1)
+            return 2.0 if mine < theirs else -1.0
+        share = (after & first).bit_count() / count
+        # A rose is a card when the map is found; sooner on maps with few candidates.
+        return 1.0 + share + 1.0 / count
+
+    @staticmethod
+    def _move_value(obs: Observation, race: _Race, there: int, others: list[int]) -> float:
+        first = race.first(there, others)
+        me = obs.player
+        value = 0.0
+        for map_state in obs.maps:
+            count = map_state.candidate_count()
+            weight = (map_state.roses[me] + 1) / count
+            value += weight * (map_state.candidates_mask & first).bit_count()
+        return value
+
+
+BOTS: Final[dict[str, type[RandomBot] | type[GreedyBot]]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+
+
+def make_bot(name: str) -> Bot:
+    """A bot by name: ``random`` or ``greedy``.
+
+    >>> make_bot("greedy")
+    GreedyBot(name='greedy', curse_threshold=5)
+    """
+    try:
+        return BOTS[name.strip().lower()]()
+    except KeyError:
+        raise TobagoError(
+            f"unknown bot {name!r} (expected one of {', '.join(sorted(BOTS))})"
+        ) from None

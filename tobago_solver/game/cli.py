@@ -1,0 +1,420 @@
+"""The game commands of ``tobago``: ``play``, ``replay`` and ``simulate``.
+
+>>> from tobago_solver.cli import main
+>>> main(["play", "ABC-1", "--players", "2", "--seed", "1", "--quiet"])  # doctest: +ELLIPSIS
+game over (...): scores P0 ... P1 ...; winner...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from tobago_solver.cli import (
+    ISLAND_HELP,
+    Once,
+    add_rules_option,
+    load_island,
+    non_negative,
+    read_text_file,
+)
+from tobago_solver.compile import compiled
+from tobago_solver.errors import TobagoError
+from tobago_solver.game.actions import Action, Play, parse_action
+from tobago_solver.game.bots import Bot, make_bot
+from tobago_solver.game.observation import Observation
+from tobago_solver.game.records import GameRecord, play_game, record_of, replay
+from tobago_solver.game.simulate import simulate
+from tobago_solver.game.state import GameState, located_field
+from tobago_solver.render import render_svg, write_svg
+from tobago_solver.rules import MAP_NAMES
+
+
+class InputEndedError(TobagoError):
+    """The human player's input ended before the game did."""
+
+
+def describe(observation: Observation) -> str:
+    """The board as text, as one player sees it.
+
+    >>> import tobago_solver as tb
+    >>> text = describe(tb.new_game(tb.islands.default(), 2, seed=1).observation(0))
+    >>> "your hand:" in text and "grey" in text
+    True
+    """
+    obs = observation
+    lines = [
+        f"turn {obs.turn}: player P{obs.to_move} to move ({obs.phase}); you are P{obs.player}",
+        "maps:",
+    ]
+    for m, map_state in enumerate(obs.maps):
+        count = map_state.candidate_count()
+        roses = " ".join(f"P{p}:{r}" for p, r in enumerate(map_state.roses) if r)
+        where = located_field(obs.island, map_state)
+        status = f"LOCATED at {where}" if where else f"{count} candidates"
+        lines.append(f"  {MAP_NAMES[m]:<5} {status}; roses {roses or '-'}")
+        lines.extend(f"        - {clue}" for clue in map_state.clues)
+    lines.append("cars: " + ", ".join(f"P{p} {car}" for p, car in enumerate(obs.cars)))
+    lines.append("amulets on: " + (" ".join(obs.amulets) or "-"))
+    lines.append("amulets held: " + ", ".join(f"P{p} {n}" for p, n in enumerate(obs.amulets_held)))
+    lines.append("roses left: " + ", ".join(f"P{p} {n}" for p, n in enumerate(obs.roses_left)))
+    lines.append(
+        "gold: "
+        + "; ".join(
+            f"P{p} {' '.join(map(str, cards)) or '-'} (total {sum(cards)})"
+            for p, cards in enumerate(obs.gold)
+        )
+    )
+    lines.append(
+        f"treasure deck {obs.treasure_deck_size} cards; clue deck {obs.clue_deck_size} cards"
+    )
+    lines.append("your hand: " + "; ".join(str(c) for c in obs.hand))
+    return "\n".join(lines)
+
+
+def numbered(actions: tuple[Action, ...], width: int = 100) -> str:
+    """The actions numbered from 1, in columns to keep long lists of moves on one screen.
+
+    >>> from tobago_solver.game.actions import END_TURN, TAKE_AMULET
+    >>> print(numbered((TAKE_AMULET, END_TURN)))
+      1. take amulet    2. end turn
+    """
+    cells = [f"{number:3d}. {action}" for number, action in enumerate(actions, start=1)]
+    column = max((len(cell) for cell in cells), default=0) + 2
+    per_line = max(1, width // column)
+    lines = []
+    for start in range(0, len(cells), per_line):
+        lines.append("".join(cell.ljust(column) for cell in cells[start : start + per_line]))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+@dataclass
+class HumanBot:
+    """A person at the terminal: shows the board, lists the legal actions, reads a choice."""
+
+    source: TextIO
+    out: TextIO
+    name: str = "human"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """Ask until the answer is a legal action (a number from the list or the action's text)."""
+        legal = observation.legal_actions
+        print(describe(observation), file=self.out)
+        print(numbered(legal), file=self.out)
+        while True:
+            print(f"your action (1-{len(legal)} or its text): ", end="", file=self.out)
+            self.out.flush()
+            line = self.source.readline()
+            if not line:
+                print(file=self.out)  # end the prompt's line
+                raise InputEndedError("input ended before the game did")
+            answer = line.strip()
+            if answer.isdigit():
+                if 1 <= int(answer) <= len(legal):
+                    return legal[int(answer) - 1]
+                print(f"no action numbered {answer}: choose 1 to {len(legal)}", file=self.out)
+                continue
+            try:
+                action = parse_action(answer)
+            except TobagoError as error:
+                print(f"{error}; try again", file=self.out)
+                continue
+            if action in legal:
+                return action
+            print(f"{answer!r} is not legal now; choose one of the list", file=self.out)
+
+
+@dataclass
+class _Log:
+    """Prints a readable turn log and writes the board after every turn."""
+
+    bots: list[str]
+    out: TextIO
+    quiet: bool
+    svg_dir: Path | None
+    previous: GameState | None = None
+    pictures: list[Path] = field(default_factory=list)
+
+    def __call__(self, state: GameState, action: Action | None) -> None:
+        before = self.previous
+        self.previous = state
+        if before is None:
+            if not self.quiet:
+                cars = ", ".join(
+                    f"P{p} ({b}) at {c}"
+                    for p, (b, c) in enumerate(zip(self.bots, state.cars, strict=True))
+                )
+                print(
+                    f"{state.island.name}, {state.rules.name} rules, seed {state.seed}: {cars}",
+                    file=self.out,
+                )
+            self._picture(state)
+            return
+        assert action is not None
+        if not self.quiet:
+            who = before.to_move
+            print(f"turn {before.turn:3d} P{who} ({self.bots[who]}): {action}", file=self.out)
+            for m, (old, new) in enumerate(zip(before.maps, state.maps, strict=True)):
+                if old.clues and not new.clues:
+                    mask = old.candidates_mask
+                    if isinstance(action, Play) and action.map == m:
+                        mask &= compiled(state.island).mask(action.clue)
+                    found = state.island.fields[mask.bit_length() - 1]
+                    print(
+                        f"          the {MAP_NAMES[m]} treasure is found at {found}", file=self.out
+                    )
+            for p in range(state.players):
+                # Net new cards: a card received and one cursed away in the same step cancel.
+                gained = Counter(state.gold[p]) - Counter(before.gold[p])
+                if gained:
+                    cards = " ".join(map(str, sorted(gained.elements(), reverse=True)))
+                    print(f"          P{p} receives gold {cards}", file=self.out)
+            if state.curses_drawn > before.curses_drawn:
+                print("          a curse is revealed", file=self.out)
+            lost = state.cursed_gold[len(before.cursed_gold) :]
+            if lost:
+                print(f"          cursed away: {' '.join(map(str, lost))}", file=self.out)
+        if state.turn != before.turn or state.is_terminal:
+            self._picture(state)
+
+    def _picture(self, state: GameState) -> None:
+        if self.svg_dir is None:
+            return
+        located = list(state.located_fields())
+        path = self.svg_dir / f"turn-{state.turn:04d}.svg"
+        title = f"{state.island.name}, turn {state.turn}: scores " + " ".join(
+            f"P{p}={s}" for p, s in enumerate(state.scores)
+        )
+        cars = {str(p): car for p, car in enumerate(state.cars)}  # the picture shows 1 character
+        write_svg(
+            path,
+            render_svg(
+                state.island, highlight=located, cars=cars, amulets=state.amulets, title=title
+            ),
+        )
+        self.pictures.append(path)
+
+
+def _result_line(record: GameRecord) -> str:
+    scores = " ".join(f"P{p} {s}" for p, s in enumerate(record.scores))
+    winners = ", ".join(f"P{p}" for p in record.winners)
+    label = "winner" if len(record.winners) == 1 else "winners"
+    return f"game over ({record.end_reason}): scores {scores}; {label} {winners}"
+
+
+def _svg_dir(path: str | None) -> Path | None:
+    if path is None:
+        return None
+    folder = Path(path)
+    if not folder.is_dir():
+        raise TobagoError(f"--svg-dir {path!r} is not an existing folder")
+    return folder
+
+
+def _bot_names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _play(args: argparse.Namespace) -> int:
+    island = load_island(args.island)
+    if args.place_landmarks:
+        from tobago_solver.placement import place_landmarks  # CP-SAT, once per game
+
+        island = place_landmarks(island, seed=args.seed)
+    svg_dir = _svg_dir(args.svg_dir)
+    if args.save is not None:
+        target = Path(args.save)
+        if target.is_dir() or not target.parent.is_dir():
+            raise TobagoError(f"cannot save the game to {args.save!r}: not a file in a folder")
+    players = args.players
+    if not 2 <= players <= 4:
+        raise TobagoError(f"--players must be 2 to 4, not {players}")
+    humans = set(args.human)
+    for seat in humans:
+        if not 0 <= seat < players:
+            raise TobagoError(f"--human {seat}: seats are 0 to {players - 1}")
+    names = _bot_names(args.bots)
+    if not names:
+        raise TobagoError(f"--bots {args.bots!r} names no bot")
+    bots: list[Bot] = []
+    others = iter(names * players)
+    for seat in range(players):
+        if seat in humans:
+            bots.append(HumanBot(sys.stdin, sys.stdout))
+        else:
+            bots.append(make_bot(next(others)))
+    log = _Log([b.name for b in bots], sys.stdout, args.quiet, svg_dir)
+    if humans:
+        print(island.to_text(), end="")  # the board once, so a person can find the fields
+    try:
+        record = play_game(island, bots, seed=args.seed, rules=args.rules, watch=log)
+    except KeyboardInterrupt:
+        print(file=sys.stdout)
+        raise TobagoError("interrupted before the game ended") from None
+    print(_result_line(record))
+    if args.save is not None:
+        Path(args.save).write_text(record.to_json() + "\n", encoding="utf-8")
+        print(f"saved to {args.save}")
+    if svg_dir is not None:
+        print(f"{len(log.pictures)} pictures in {svg_dir}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    svg_dir = _svg_dir(args.svg_dir)
+    record = GameRecord.from_json(read_text_file(args.record, "game record"))
+    log = _Log(list(record.bots), sys.stdout, args.quiet, svg_dir)
+    states = replay(record)
+    first = next(states)
+    log(first, None)
+    final = first
+    for text_action, state in zip(record.actions, states, strict=False):
+        log(state, parse_action(text_action))
+        final = state
+    for _ in states:  # runs the replay's final check
+        pass
+    print(_result_line(record_of(first, final, record.bots, record.actions)))
+    return 0
+
+
+def _format_rate(row: dict[str, Any]) -> str:
+    return f"{row['rate']:6.1%} [{row['low']:.1%}, {row['high']:.1%}]"
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if args.n < 0:
+        raise TobagoError(f"-n must not be negative, got {args.n}")
+    island = load_island(args.island)
+    names = _bot_names(args.bots)
+    if not 2 <= len(names) <= 4:
+        raise TobagoError(f"--bots {args.bots!r}: give 2 to 4 bots, one per seat")
+    result = simulate(
+        args.n,
+        island=island,
+        bots=names,
+        seed=args.seed,
+        rules=args.rules,
+        workers=args.workers,
+        progress=not args.no_progress,
+    )
+    summary = result.summary()
+    if args.json:
+        print(json.dumps(summary, indent=1))
+        return 0
+    print(f"{summary['games']} games on {summary['island']}, {summary['rules']} rules")
+    print("seat bot      win rate [95% interval]     score mean  stdev")
+    for row, score in zip(summary["win_rates"], summary["scores"], strict=True):
+        print(
+            f"{row['seat']:4d} {row['bot']:<8} {_format_rate(row):<27} "
+            f"{score['mean']:10.1f} {score['stdev']:6.1f}"
+        )
+    for row in summary["bot_win_rates"]:
+        print(f"bot {row['bot']:<8} wins per seat-game {_format_rate(row)}")
+    turns = summary["turns"]
+    print(f"game length {turns['mean']:.1f} turns (stdev {turns['stdev']:.1f})")
+    print(
+        f"curses per game {summary['curses_per_game']:.2f}; "
+        f"amulets spent per game {summary['amulets_spent_per_game']:.2f}; "
+        f"stopped by the turn limit {summary['turn_limit_games']}"
+    )
+    return 0
+
+
+def add_game_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register ``play``, ``replay`` and ``simulate`` on the ``tobago`` parser."""
+    play = commands.add_parser(
+        "play",
+        help="play a game: people in the terminal and bots",
+        description="Play a game of Tobago: people at the terminal (--human) and bots.",
+    )
+    play.add_argument("island", help=ISLAND_HELP)
+    play.add_argument(
+        "--players", type=non_negative, default=4, action=Once, help="2 to 4 (default 4)"
+    )
+    play.add_argument(
+        "--human",
+        type=non_negative,
+        action="append",
+        default=[],
+        metavar="SEAT",
+        help="a seat played at the terminal (repeatable); without it bots play",
+    )
+    play.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="NAMES",
+        action=Once,
+        help="bots for the other seats, comma-separated, cycled: greedy, random (default greedy)",
+    )
+    play.add_argument(
+        "--seed",
+        type=non_negative,
+        default=0,
+        action=Once,
+        help="deals the game: the same seed gives the same game (default 0)",
+    )
+    add_rules_option(play)
+    play.add_argument(
+        "--place-landmarks",
+        action="store_true",
+        help="replace the island's landmarks by a random legal placement drawn from the seed",
+    )
+    play.add_argument(
+        "--svg-dir", metavar="DIR", action=Once, help="write the board after every turn"
+    )
+    play.add_argument("--save", metavar="FILE", action=Once, help="save the game record as JSON")
+    play.add_argument("--quiet", action="store_true", help="print only the result")
+    play.set_defaults(run=_play)
+
+    again = commands.add_parser(
+        "replay", help="replay a saved game record", description="Replay a saved game record."
+    )
+    again.add_argument("record", help="a JSON file written by 'tobago play --save'")
+    again.add_argument(
+        "--svg-dir", metavar="DIR", action=Once, help="write the board after every turn"
+    )
+    again.add_argument("--quiet", action="store_true", help="print only the result")
+    again.set_defaults(run=_replay)
+
+    batch = commands.add_parser(
+        "simulate",
+        help="many bot games: win rates and statistics",
+        description="Play many bot games and report win rates with 95%% intervals.",
+    )
+    batch.add_argument(
+        "-n", type=non_negative, default=100, action=Once, help="games (default 100)"
+    )
+    batch.add_argument("--island", default="ABC-1", action=Once, help=ISLAND_HELP)
+    batch.add_argument(
+        "--bots",
+        default="greedy,random,random,random",
+        metavar="NAMES",
+        action=Once,
+        help="one bot per seat, comma-separated: greedy, random "
+        "(default greedy,random,random,random)",
+    )
+    batch.add_argument(
+        "--seed",
+        type=non_negative,
+        default=0,
+        action=Once,
+        help="game i is dealt from the i-th child of numpy SeedSequence(seed) (default 0)",
+    )
+    add_rules_option(batch)
+    batch.add_argument(
+        "--workers",
+        type=non_negative,
+        default=1,
+        action=Once,
+        help="processes to play on (default 1); the results do not depend on it",
+    )
+    batch.add_argument("--json", action="store_true", help="print the summary as JSON")
+    batch.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    batch.set_defaults(run=_simulate)

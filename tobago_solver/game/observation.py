@@ -1,0 +1,90 @@
+"""What one player may know: the public board (gold included), their own hand, deck sizes.
+
+>>> import tobago_solver as tb
+>>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+>>> seen = state.observation(1)
+>>> len(seen.hand), seen.hand_sizes, seen.legal_actions
+(6, (6, 6), ())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tobago_solver.clues import Clue
+from tobago_solver.game.actions import Action
+from tobago_solver.game.rules import GameRules
+from tobago_solver.island import Island
+
+if TYPE_CHECKING:
+    from tobago_solver.game.state import GameState, MapState, Phase
+
+
+@dataclass(frozen=True)
+class Observation:
+    """A player's view of a :class:`GameState`; bots decide on this alone.
+
+    Hidden: the other hands, the order of both decks and the cards of a distribution not yet
+    revealed. Gold is public: §6 reveals every card as it is dealt, so a player who pays
+    attention knows everyone's gold, and the observation says so rather than reward memory.
+    """
+
+    player: int
+    island: Island
+    rules: GameRules
+    players: int
+    current_player: int
+    to_move: int
+    turn: int
+    phase: Phase
+    maps: tuple[MapState, ...]
+    cars: tuple[str, ...]
+    amulets: tuple[str, ...]
+    amulets_held: tuple[int, ...]
+    roses_left: tuple[int, ...]
+    hand: tuple[Clue, ...]
+    hand_sizes: tuple[int, ...]
+    gold: tuple[tuple[int, ...], ...]
+    """Every player's gold cards (revealed when dealt)."""
+    cursed_gold: tuple[int, ...]
+    treasure_deck_size: int
+    clue_deck_size: int
+    clue_discards: tuple[Clue, ...]
+    legal_actions: tuple[Action, ...]
+    """The legal actions when this player is to move, else empty."""
+
+    def __repr__(self) -> str:
+        return (
+            f"Observation(player={self.player}, turn={self.turn}, phase={self.phase!r}, "
+            f"to_move={self.to_move}, hand={[str(c) for c in self.hand]})"
+        )
+
+
+def observe(state: GameState, player: int) -> Observation:
+    """The observation of ``player``; see :meth:`GameState.observation`."""
+    if not 0 <= player < state.players:
+        raise ValueError(f"no player {player} in a {state.players}-player game")
+    return Observation(
+        player,
+        state.island,
+        state.rules,
+        state.players,
+        state.current_player,
+        state.to_move,
+        state.turn,
+        state.phase,
+        state.maps,
+        state.cars,
+        state.amulets,
+        state.amulets_held,
+        state.roses_left,
+        state.hands[player],
+        tuple(len(hand) for hand in state.hands),
+        state.gold,
+        state.cursed_gold,
+        state.treasure_deck_size,
+        len(state.clue_deck),
+        state.clue_discards,
+        state.legal_actions() if state.to_move == player else (),
+    )

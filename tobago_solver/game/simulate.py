@@ -1,0 +1,270 @@
+"""Many games in batch, on any ``concurrent.futures.Executor``, with the same results everywhere.
+
+>>> import tobago_solver as tb
+>>> result = tb.simulate(4, bots=["greedy", "random"], seed=1)
+>>> len(result.games), result.bots
+(4, ('greedy', 'random'))
+>>> result == tb.simulate(4, bots=["greedy", "random"], seed=1, workers=1)
+True
+
+Game ``i`` is dealt from the ``i``-th child of ``numpy.random.SeedSequence(seed)``, so a batch
+gives the same games whatever the number of workers, the chunking or the executor.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from tobago_solver import islands
+from tobago_solver.errors import TobagoError
+from tobago_solver.game.bots import Bot, make_bot
+from tobago_solver.game.records import play_game
+from tobago_solver.game.rules import GameRules
+from tobago_solver.island import Island
+from tobago_solver.rules import PresetName
+
+WILSON_Z = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson_interval(wins: int, games: int, z: float = WILSON_Z) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> low, high = wilson_interval(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    """
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    # At 0 and at every game won the bounds are exactly 0 and 1; rounding must not move them.
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """The outcome of one simulated game.
+
+    >>> GameSummary(0, 7, (30, 20), (0,), 120, "treasure deck empty", 2, 1).winners
+    (0,)
+    """
+
+    index: int
+    seed: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    turns: int
+    end_reason: str
+    curses: int
+    amulets_spent: int
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """A batch of games; every seat with the top score counts as a winner (ties count for all).
+
+    >>> result = simulate(2, bots=["greedy", "greedy"], seed=3)
+    >>> [row["seat"] for row in result.win_rates()], result.summary()["games"]
+    ([0, 1], 2)
+    """
+
+    island: str
+    rules: str
+    bots: tuple[str, ...]
+    games: tuple[GameSummary, ...]
+
+    def __repr__(self) -> str:
+        return (
+            f"SimulationResult(island={self.island!r}, rules={self.rules!r}, bots={self.bots}, "
+            f"games={len(self.games)})"
+        )
+
+    def win_rates(self) -> list[dict[str, Any]]:
+        """Per seat: wins, rate and its Wilson 95% interval."""
+        rows = []
+        games = len(self.games)
+        for seat, bot in enumerate(self.bots):
+            wins = sum(seat in g.winners for g in self.games)
+            low, high = wilson_interval(wins, games)
+            rows.append(
+                {"seat": seat, "bot": bot, "wins": wins, "games": games, "rate": _rate(wins, games)}
+                | {"low": low, "high": high}
+            )
+        return rows
+
+    def bot_win_rates(self) -> list[dict[str, Any]]:
+        """Per bot kind, over all the seats it holds: wins per seat-game and the interval."""
+        rows = []
+        for bot in sorted(set(self.bots)):
+            seats = [s for s, b in enumerate(self.bots) if b == bot]
+            trials = len(seats) * len(self.games)
+            wins = sum(s in g.winners for g in self.games for s in seats)
+            low, high = wilson_interval(wins, trials)
+            rows.append(
+                {"bot": bot, "seats": seats, "wins": wins, "trials": trials}
+                | {"rate": _rate(wins, trials), "low": low, "high": high}
+            )
+        return rows
+
+    def summary(self) -> dict[str, Any]:
+        """Everything the ``simulate`` command prints, as JSON-friendly values."""
+        scores = [[g.scores[s] for g in self.games] for s in range(len(self.bots))]
+        turns = [g.turns for g in self.games]
+        return {
+            "island": self.island,
+            "rules": self.rules,
+            "bots": list(self.bots),
+            "games": len(self.games),
+            "win_rates": self.win_rates(),
+            "bot_win_rates": self.bot_win_rates(),
+            "scores": [
+                {"seat": s, "bot": self.bots[s], "mean": _mean(v), "stdev": _stdev(v)}
+                for s, v in enumerate(scores)
+            ],
+            "turns": {"mean": _mean(turns), "stdev": _stdev(turns)},
+            "curses_per_game": _mean([g.curses for g in self.games]),
+            "amulets_spent_per_game": _mean([g.amulets_spent for g in self.games]),
+            "turn_limit_games": sum(g.end_reason == "turn limit" for g in self.games),
+        }
+
+
+def _rate(wins: int, trials: int) -> float:
+    return wins / trials if trials else 0.0
+
+
+def _mean(values: Sequence[int]) -> float:
+    return statistics.fmean(values) if values else 0.0
+
+
+def _stdev(values: Sequence[int]) -> float:
+    return statistics.pstdev(values) if len(values) > 1 else 0.0
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """The seed of each game: a 64-bit integer from the SeedSequence child of that game.
+
+    >>> game_seeds(0, 3) == game_seeds(0, 5)[:3]
+    True
+    """
+    children = np.random.SeedSequence(seed).spawn(games)
+    return [int(child.generate_state(1, dtype=np.uint64)[0]) for child in children]
+
+
+@lru_cache(maxsize=8)
+def _island(text: str) -> Island:
+    # Workers rebuild the island once per process; the text is what travels between processes.
+    return Island.from_text(text, strict=False)
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    island_text: str
+    rules: GameRules
+    bots: tuple[Bot, ...]
+    games: tuple[tuple[int, int], ...]
+    """(index, seed) pairs."""
+
+
+def _play_chunk(chunk: _Chunk) -> list[GameSummary]:
+    island = _island(chunk.island_text)
+    summaries = []
+    for index, seed in chunk.games:
+        record = play_game(island, chunk.bots, seed=seed, rules=chunk.rules)
+        summaries.append(
+            GameSummary(
+                index,
+                seed,
+                record.scores,
+                record.winners,
+                record.turns,
+                record.end_reason,
+                record.curses,
+                sum(record.amulets_spent),
+            )
+        )
+    return summaries
+
+
+def simulate(
+    n: int,
+    *,
+    island: Island | str | None = None,
+    bots: Sequence[Bot | str] = ("greedy", "random", "random", "random"),
+    seed: int = 0,
+    rules: PresetName | str | GameRules = "seed",
+    executor: Executor | None = None,
+    workers: int = 1,
+    progress: bool = False,
+    chunk_size: int | None = None,
+) -> SimulationResult:
+    """Play ``n`` games and summarise them.
+
+    ``island``: an Island or a bundled name (default ``ABC-1``); ``bots``: one per seat, as
+    bots or names (``greedy``, ``random``). ``executor``: any ``concurrent.futures.Executor``
+    (e.g. a dask ``client.get_executor()``); without one, ``workers`` > 1 starts a process
+    pool. ``progress`` draws a tqdm bar on stderr.
+    """
+    if n < 0:
+        raise TobagoError(f"the number of games must not be negative, got {n}")
+    if workers < 1:
+        raise TobagoError(f"workers must be at least 1, got {workers}")
+    board = islands.get(island) if isinstance(island, str) else island or islands.default()
+    seat_bots = tuple(make_bot(b) if isinstance(b, str) else b for b in bots)
+    game_rules = GameRules.named(rules)
+    pairs = list(enumerate(game_seeds(seed, n)))
+    size = chunk_size or max(1, min(25, math.ceil(n / (4 * workers))))
+    text = board.to_text()
+    chunks = [
+        _Chunk(text, game_rules, seat_bots, tuple(pairs[i : i + size])) for i in range(0, n, size)
+    ]
+    bar = _progress_bar(n) if progress else None
+    games: list[GameSummary] = []
+    try:
+        if executor is None and workers > 1:
+            with ProcessPoolExecutor(workers) as pool:
+                for part in pool.map(_play_chunk, chunks):
+                    games.extend(part)
+                    _tick(bar, len(part))
+        elif executor is not None:
+            for part in executor.map(_play_chunk, chunks):
+                games.extend(part)
+                _tick(bar, len(part))
+        else:
+            for chunk in chunks:
+                part = _play_chunk(chunk)
+                games.extend(part)
+                _tick(bar, len(part))
+    finally:
+        if bar is not None:
+            bar.close()
+    games.sort(key=lambda g: g.index)
+    return SimulationResult(
+        board.name, game_rules.name, tuple(b.name for b in seat_bots), tuple(games)
+    )
+
+
+def _progress_bar(total: int) -> Any:
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:  # tqdm is optional: no bar without it
+        return None
+    return tqdm(total=total, file=sys.stderr, unit="game", desc="simulating")
+
+
+def _tick(bar: Any, count: int) -> None:
+    if bar is not None:
+        bar.update(count)
