@@ -152,7 +152,7 @@ def _where(args: argparse.Namespace) -> int:
     if not ordered:
         print("tobago: no field satisfies every clue", file=sys.stderr)
     title = f"{island.name}: " + ("; ".join(str(c) for c in clues) or "no clue")
-    _picture(args.svg, island, ordered, title)
+    _picture(args.svg, island, ordered, title, highlight_label="candidate")
     return EXIT_OK if ordered else EXIT_NONE
 
 
@@ -166,7 +166,8 @@ def _check_clue(args: argparse.Namespace) -> int:
     left = _in_reading_order(island, verdict.candidates if verdict.legal else verdict.before)
     print(" ".join(left))
     clues = [*as_clues(args.clue), verdict.clue]
-    _picture(args.svg, island, left, f"{island.name}: " + "; ".join(str(c) for c in clues))
+    title = f"{island.name}: " + "; ".join(str(c) for c in clues)
+    _picture(args.svg, island, left, title, highlight_label="candidate")
     return EXIT_OK if verdict.legal else EXIT_NONE
 
 
@@ -178,7 +179,7 @@ def _reach(args: argparse.Namespace) -> int:
     print(" ".join(fields))
     print(len(fields))
     title = f"{island.name}: within {args.steps} steps of {start}"
-    _picture(args.svg, island, fields, title, cars={"car": start})
+    _picture(args.svg, island, fields, title, cars={"start": start}, highlight_label="reachable")
     return EXIT_OK
 
 

@@ -26,6 +26,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from tobago_solver import hexgrid
@@ -40,12 +41,13 @@ SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 TERRAIN_COLOURS: dict[Terrain, str] = {
     Terrain.BEACH: "#f1dca0",
     Terrain.JUNGLE: "#2e6b3c",
-    Terrain.RIVER: "#2b8fa3",
+    Terrain.RIVER: "#1e7385",
     Terrain.SCRUBLAND: "#b3ad68",
     Terrain.LAKE: "#8cc8ee",
-    Terrain.MOUNTAIN: "#8c7d6e",
+    Terrain.MOUNTAIN: "#a3927f",
 }
-"""Fill colour of each terrain; also used by the legend."""
+"""Fill colour of each terrain; also used by the legend. Each gives its field names a contrast of
+at least 5:1 with dark or light ink (``_ink_on``)."""
 
 _SEA_COLOUR = "#e6f2fa"
 _SEA_HEX_STROKE = "#c6dff0"
@@ -71,7 +73,9 @@ _NAMED_CAR_COLOURS: dict[str, str] = {
     "gray": "#808080",
 }
 _CAR_PALETTE = ("#d62828", "#1f5fd6", "#2a9d3f", "#f4c20d", "#7b2cbf", "#f77f00", "#e75ea8")
-_CARS_PER_ROW = 4
+_CARS_PER_ROW = 3
+_DIMMED_OPACITY = 0.3
+"""Fill opacity of the fields that are not highlighted, when some are."""
 _GLYPH_SCALE = 1.12
 """Landmark glyphs are drawn in hex-size units and enlarged by this factor."""
 
@@ -89,16 +93,22 @@ def render_svg(
     title: str | None = None,
     labels: bool = True,
     hex_size: float = 24.0,
+    highlight_label: str = "highlighted",
 ) -> str:
     """The island as an SVG document string.
 
-    ``highlight`` marks fields (e.g. treasure candidates) with a thick outline; ``cars`` maps a
-    car label (a colour such as ``'red'`` or a player name) to its field; ``amulets`` lists fields
-    holding an amulet; ``title`` is written above the map; ``labels`` writes field names;
-    ``hex_size`` is the hexagon's corner radius in pixels. Field names are case-insensitive, and a
-    name that is not a land field raises :class:`~tobago_solver.errors.UnknownFieldError`.
+    ``highlight`` marks fields (e.g. treasure candidates) with an outline and dims every other
+    field; ``highlight_label`` names them in the legend (``"candidate"``, ``"reachable"``);
+    ``cars`` maps a car label (a colour such as ``'red'`` or a player name) to its field;
+    ``amulets`` lists fields holding an amulet; ``title`` is written above the map; ``labels``
+    writes field names; ``hex_size`` is the hexagon's corner radius in pixels. The legend shows the
+    terrains, the landmark kinds on the island, and the highlight, cars and amulets when there
+    are any. Field names are case-insensitive, and a name that is not a land field raises
+    :class:`~tobago_solver.errors.UnknownFieldError`.
     """
-    root = _island_element(island, highlight, cars, amulets, title, labels, hex_size)
+    root = _island_element(
+        island, highlight, cars, amulets, title, labels, hex_size, highlight_label
+    )
     return _serialise(root)
 
 
@@ -124,7 +134,7 @@ def render_board_svg(
     """
     amulet_fields = tuple(amulets)
     panels = [
-        _island_element(island, fields, cars, amulet_fields, name, True, hex_size)
+        _island_element(island, fields, cars, amulet_fields, name, True, hex_size, "candidate")
         for name, fields in maps.items()
     ]
     if not panels:
@@ -177,15 +187,16 @@ def _island_element(
     title: str | None,
     labels: bool,
     hex_size: float,
+    highlight_label: str,
 ) -> ET.Element:
     if not (math.isfinite(hex_size) and hex_size > 0):
         raise TobagoError(f"hex_size must be a positive number, got {hex_size!r}")
     highlighted = _land_fields(island, highlight)
     amulet_fields = _land_fields(island, amulets)
     cars_by_field = _cars_by_field(island, cars or {})
-    return _Drawing(island, hex_size).render(
-        highlighted, cars_by_field, amulet_fields, title, labels
-    )
+    drawing = _Drawing(island, hex_size)
+    legend = drawing.legend_entries(highlighted, cars_by_field, amulet_fields, highlight_label)
+    return drawing.render(highlighted, cars_by_field, amulet_fields, title, labels, legend)
 
 
 def _serialise(root: ET.Element) -> str:
@@ -277,13 +288,51 @@ def _hexagon(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
 
 
 def _luminance(colour: str) -> float:
-    red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    """Relative luminance (WCAG), from sRGB ``#rrggbb``."""
+
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 
+def _contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def _ink_on(colour: str) -> str:
-    """Text colour that stays readable on a fill colour."""
-    return _INK_DARK if _luminance(colour) > 0.45 else _INK_LIGHT
+    """The text colour, dark or light, with the higher contrast on a fill colour.
+
+    >>> _ink_on(TERRAIN_COLOURS[Terrain.RIVER]), _ink_on(TERRAIN_COLOURS[Terrain.LAKE])
+    ('#ffffff', '#1f1f1f')
+    >>> all(_contrast(_ink_on(c), c) >= 5 for c in TERRAIN_COLOURS.values())
+    True
+    """
+    return max((_INK_DARK, _INK_LIGHT), key=lambda ink: _contrast(ink, colour))
+
+
+def _blend(colour: str, under: str, opacity: float) -> str:
+    """``colour`` painted at ``opacity`` over ``under``.
+
+    >>> _blend("#ffffff", "#000000", 0.5)
+    '#808080'
+    """
+    channels = (
+        round(opacity * int(colour[i : i + 2], 16) + (1 - opacity) * int(under[i : i + 2], 16))
+        for i in (1, 3, 5)
+    )
+    return "#" + "".join(f"{channel:02x}" for channel in channels)
+
+
+def _car_letter(label: str) -> str:
+    """The mark on a car: a player's seat number ('P2' -> '2'), else the label's first letter."""
+    label = label.strip()
+    if len(label) > 1 and label[0] in "Pp" and label[1:].isdigit():
+        return label[1:]
+    return label[:1].upper() or "?"
 
 
 def _sub(parent: ET.Element, tag: str, **attributes: str) -> ET.Element:
@@ -339,7 +388,29 @@ class _Drawing:
 
     # -- layout -------------------------------------------------------------------------------
 
-    def layout(self, title: str | None) -> None:
+    def legend_entries(
+        self,
+        highlighted: tuple[str, ...],
+        cars: dict[str, list[tuple[str, str]]],
+        amulets: tuple[str, ...],
+        highlight_label: str,
+    ) -> list[_LegendEntry]:
+        """What the legend explains: terrains, then only the marks this picture shows."""
+        entries = [_LegendEntry("terrain", terrain.value, terrain.value) for terrain in Terrain]
+        entries += [
+            _LegendEntry("landmark", kind.value, kind.value)
+            for kind in LandmarkKind
+            if self.island.landmarks_of(kind)
+        ]
+        if highlighted:
+            entries.append(_LegendEntry("highlight", highlight_label, ""))
+        if amulets:
+            entries.append(_LegendEntry("amulet", "amulet", ""))
+        for label, colour in sorted({car for here in cars.values() for car in here}):
+            entries.append(_LegendEntry("car", f"car {label}", colour, label))
+        return entries
+
+    def layout(self, title: str | None, legend: list[_LegendEntry]) -> None:
         size = self.size
         hexes = [self.island.hex(name) for name in self.island.fields]
         if hexes:
@@ -355,7 +426,7 @@ class _Drawing:
         self.title_size = 0.75 * size
         self.title_height = 1.7 * size if title else 0.0
         self.legend_size = 0.45 * size
-        longest = max(len(terrain.value) for terrain in Terrain)
+        longest = max(len(entry.label) for entry in legend)
         self.legend_item_width = 1.3 * size + _AVERAGE_GLYPH_WIDTH * self.legend_size * longest
         title_width = (
             _AVERAGE_GLYPH_WIDTH * self.title_size * len(title) + 2 * self.padding if title else 0
@@ -363,8 +434,8 @@ class _Drawing:
         # Wide enough for three legend entries a row, so tiny islands still get a usable legend.
         self.width = max(map_width, title_width, 3 * self.legend_item_width + 2 * self.padding)
         per_row = max(1, int((self.width - 2 * self.padding) // self.legend_item_width))
-        self.legend_per_row = min(per_row, len(Terrain))
-        legend_rows = math.ceil(len(Terrain) / self.legend_per_row)
+        self.legend_per_row = min(per_row, len(legend))
+        legend_rows = math.ceil(len(legend) / self.legend_per_row)
         self.legend_row_height = 1.0 * size
         self.map_top = self.title_height
         self.map_height = map_height
@@ -382,8 +453,9 @@ class _Drawing:
         amulets: tuple[str, ...],
         title: str | None,
         labels: bool,
+        legend: list[_LegendEntry],
     ) -> ET.Element:
-        self.layout(title)
+        self.layout(title, legend)
         width, height = _num(self.width), _num(self.height)
         root = ET.Element(
             "svg",
@@ -418,9 +490,9 @@ class _Drawing:
         self.draw_landmarks(root)
         self.draw_amulets(root, amulets)
         if labels:
-            self.draw_labels(root)
+            self.draw_labels(root, set(highlighted))
         self.draw_cars(root, cars)
-        self.draw_legend(root)
+        self.draw_legend(root, legend)
         return root
 
     def draw_sea(self, root: ET.Element) -> None:
@@ -464,6 +536,8 @@ class _Drawing:
         group = _sub(root, "g", class_="fields")
         for name in self.island.fields:
             terrain = self.island.terrain(name)
+            # With a highlight, every other field fades, so the highlighted ones stand out.
+            dimmed = bool(highlighted) and name not in highlighted
             polygon = _sub(
                 group,
                 "polygon",
@@ -476,6 +550,9 @@ class _Drawing:
                 stroke_width=_num(0.035 * self.size),
                 stroke_linejoin="round",
             )
+            if dimmed:
+                polygon.set("class", "field dimmed")
+                polygon.set("fill-opacity", _num(_DIMMED_OPACITY))
             _tooltip(polygon, self.describe(name, name in highlighted, cars, name in amulets))
 
     def describe(
@@ -589,35 +666,44 @@ class _Drawing:
 
     def draw_amulets(self, root: ET.Element, amulets: tuple[str, ...]) -> None:
         group = _sub(root, "g", class_="amulets")
-        size = self.size
         for name in amulets:
             x, y = self.centre(self.island.hex(name))
-            x += 0.56 * size
-            marker = _sub(
-                group,
-                "polygon",
-                class_="amulet",
-                data_field=name,
-                points=_points(
-                    [
-                        (x, y - 0.17 * size),
-                        (x + 0.12 * size, y),
-                        (x, y + 0.17 * size),
-                        (x - 0.12 * size, y),
-                    ]
-                ),
-                fill="#f5c518",
-                stroke="#5c4300",
-                stroke_width=_num(0.04 * size),
-                stroke_linejoin="round",
-            )
+            marker = self.draw_amulet(group, x + 0.56 * self.size, y)
+            marker.set("class", "amulet")
+            marker.set("data-field", name)
             _tooltip(marker, f"amulet on {name}")
 
-    def draw_labels(self, root: ET.Element) -> None:
+    def draw_amulet(self, parent: ET.Element, x: float, y: float) -> ET.Element:
+        """A golden diamond centred on ``(x, y)``."""
+        size = self.size
+        return _sub(
+            parent,
+            "polygon",
+            points=_points(
+                [
+                    (x, y - 0.2 * size),
+                    (x + 0.14 * size, y),
+                    (x, y + 0.2 * size),
+                    (x - 0.14 * size, y),
+                ]
+            ),
+            fill="#f5c518",
+            stroke="#5c4300",
+            stroke_width=_num(0.04 * size),
+            stroke_linejoin="round",
+        )
+
+    def draw_labels(self, root: ET.Element, highlighted: set[str]) -> None:
         group = _sub(root, "g", class_="labels")
         size = 0.36 * self.size
         for name in self.island.fields:
             x, y = self.centre(self.island.hex(name))
+            fill = TERRAIN_COLOURS[self.island.terrain(name)]
+            if highlighted and name not in highlighted:
+                fill = _blend(fill, _SEA_COLOUR, _DIMMED_OPACITY)  # the colour a dimmed field shows
+            ink = _ink_on(fill)
+            # A halo in the opposite ink keeps the name readable where an arrow or a highlight
+            # ring passes under it; labels are drawn after both.
             _text(
                 group,
                 x,
@@ -626,14 +712,18 @@ class _Drawing:
                 size,
                 class_="label",
                 data_field=name,
-                fill=_ink_on(TERRAIN_COLOURS[self.island.terrain(name)]),
+                fill=ink,
+                stroke=_INK_LIGHT if ink == _INK_DARK else _INK_DARK,
+                stroke_width=_num(0.09 * self.size),
+                stroke_opacity="0.75",
+                stroke_linejoin="round",
+                paint_order="stroke",
             )
 
     def draw_cars(self, root: ET.Element, cars: dict[str, list[tuple[str, str]]]) -> None:
         group = _sub(root, "g", class_="cars")
         size = self.size
-        radius = 0.21 * size
-        spacing = 0.38 * size
+        spacing = 0.6 * size
         for name in self.island.fields:
             here = cars.get(name, [])
             x, y = self.centre(self.island.hex(name))
@@ -645,44 +735,38 @@ class _Drawing:
                 cy = y + 0.5 * size - row * spacing
                 car = _sub(group, "g", class_="car", data_car=label, data_field=name)
                 _tooltip(car, f"car {label} on {name}")
-                _sub(
-                    car,
-                    "circle",
-                    cx=_num(cx),
-                    cy=_num(cy),
-                    r=_num(radius),
-                    fill=colour,
-                    stroke=_INK_DARK,
-                    stroke_width=_num(0.04 * size),
-                )
-                _text(
-                    car,
-                    cx,
-                    cy,
-                    label.strip()[:1].upper() or "?",
-                    0.29 * size,
-                    font_weight="bold",
-                    fill=_ink_on(colour),
-                )
+                self.draw_car(car, cx, cy, label, colour)
 
-    def draw_legend(self, root: ET.Element) -> None:
+    def draw_car(self, parent: ET.Element, x: float, y: float, label: str, colour: str) -> None:
+        """A disc in the car's colour with its seat number or initial."""
+        size = self.size
+        _sub(
+            parent,
+            "circle",
+            cx=_num(x),
+            cy=_num(y),
+            r=_num(0.29 * size),
+            fill=colour,
+            stroke=_INK_DARK,
+            stroke_width=_num(0.04 * size),
+        )
+        _text(
+            parent, x, y, _car_letter(label), 0.36 * size, font_weight="bold", fill=_ink_on(colour)
+        )
+
+    def draw_legend(self, root: ET.Element, legend: list[_LegendEntry]) -> None:
         group = _sub(root, "g", class_="legend")
         size = self.size
         used = self.legend_per_row * self.legend_item_width
         left = (self.width - used) / 2
-        for index, terrain in enumerate(Terrain):
+        for index, item in enumerate(legend):
             row, column = divmod(index, self.legend_per_row)
             x = left + column * self.legend_item_width + 0.45 * size
             y = self.legend_top + (row + 0.5) * self.legend_row_height
-            entry = _sub(group, "g", class_="legend-entry", data_terrain=terrain.value)
-            _sub(
-                entry,
-                "polygon",
-                points=_points(_hexagon(x, y, 0.38 * size)),
-                fill=TERRAIN_COLOURS[terrain],
-                stroke=_OUTLINE_COLOUR,
-                stroke_width=_num(0.03 * size),
-            )
+            entry = _sub(group, "g", class_="legend-entry", data_kind=item.kind)
+            if item.kind == "terrain":
+                entry.set("data-terrain", item.key)
+            self.draw_legend_symbol(entry, item, x, y)
             label = _sub(
                 entry,
                 "text",
@@ -691,7 +775,67 @@ class _Drawing:
                 font_size=_num(self.legend_size),
                 fill=_INK_DARK,
             )
-            label.text = terrain.value
+            label.text = item.label
+
+    def draw_legend_symbol(self, entry: ET.Element, item: _LegendEntry, x: float, y: float) -> None:
+        size = self.size
+        if item.kind == "terrain":
+            _sub(
+                entry,
+                "polygon",
+                points=_points(_hexagon(x, y, 0.38 * size)),
+                fill=TERRAIN_COLOURS[Terrain(item.key)],
+                stroke=_OUTLINE_COLOUR,
+                stroke_width=_num(0.03 * size),
+            )
+        elif item.kind == "landmark":
+            glyph = _sub(
+                entry, "g", transform=f"translate({_num(x)} {_num(y)}) scale({_num(0.95 * size)})"
+            )
+            _badge(glyph)
+            _GLYPHS[LandmarkKind(item.key)](glyph)
+        elif item.kind == "highlight":
+            _sub(
+                entry,
+                "polygon",
+                points=_points(_hexagon(x, y, 0.34 * size)),
+                fill="none",
+                stroke=_HIGHLIGHT_COLOUR,
+                stroke_width=_num(0.1 * size),
+                stroke_linejoin="round",
+            )
+        elif item.kind == "amulet":
+            self.draw_amulet(entry, x, y)
+        else:
+            _sub(
+                entry,
+                "circle",
+                cx=_num(x),
+                cy=_num(y),
+                r=_num(0.29 * size),
+                fill=item.key,
+                stroke=_INK_DARK,
+                stroke_width=_num(0.04 * size),
+            )
+            _text(
+                entry,
+                x,
+                y,
+                _car_letter(item.car),
+                0.36 * size,
+                font_weight="bold",
+                fill=_ink_on(item.key),
+            )
+
+
+@dataclass(frozen=True)
+class _LegendEntry:
+    kind: str
+    """``terrain``, ``landmark``, ``highlight``, ``amulet`` or ``car``."""
+    label: str
+    key: str
+    """The terrain or landmark kind, or a car's colour."""
+    car: str = ""
 
 
 def _describe_landmark(mark: Landmark) -> str:

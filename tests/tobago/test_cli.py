@@ -257,7 +257,7 @@ def test_reach_and_steps_answer_as_the_api_does(
     assert code == 0
     assert fields.split() == [f for f in island.fields if f in tb.reachable(island, start, 2)]
     assert int(count) == len(fields.split())
-    assert 'data-car="car"' in picture.read_text(encoding="utf-8")
+    assert 'data-car="start"' in picture.read_text(encoding="utf-8")
     code, out, _ = run(capsys, "steps", "ABC-1", start, goal)
     assert (code, out) == (0, f"{tb.step_distance(island, start, goal)}\n")
     code, _, err = run(capsys, "steps", "ABC-1", start, "z99")

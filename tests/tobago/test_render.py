@@ -173,7 +173,40 @@ def test_rejects_a_bad_hex_size(bad: float) -> None:
 
 def test_legend_lists_every_terrain() -> None:
     entries = with_class(parse(render_svg(SMALL)), "legend-entry")
-    assert [entry.get("data-terrain") for entry in entries] == [t.value for t in Terrain]
+    terrains = [
+        entry.get("data-terrain") for entry in entries if entry.get("data-kind") == "terrain"
+    ]
+    assert terrains == [t.value for t in Terrain]
+
+
+def test_legend_explains_only_what_the_picture_shows() -> None:
+    def kinds(svg: str) -> list[str]:
+        root = parse(svg)
+        return [entry.get("data-kind", "") for entry in with_class(root, "legend-entry")]
+
+    bare = Island.from_terrain("bare", {"a1": "beach", "b1": "lake"})
+    assert set(kinds(render_svg(bare))) == {"terrain"}
+    everything = kinds(
+        render_svg(DEMO, highlight=["d4"], cars={"P0": "d4", "P1": "b4"}, amulets=["b4"])
+    )
+    assert everything.count("car") == 2
+    assert {"landmark", "highlight", "amulet"} <= set(everything)
+    labels = [
+        text.text
+        for text in parse(render_svg(DEMO, highlight=["d4"], highlight_label="candidate")).iter(
+            tag("text")
+        )
+    ]
+    assert "candidate" in labels
+
+
+def test_a_highlight_dims_every_other_field() -> None:
+    polygons = field_polygons(parse(render_svg(DEMO, highlight=["d4", "b4"])))
+    dimmed = {name for name, p in polygons.items() if "dimmed" in p.get("class", "")}
+    assert dimmed == set(DEMO.fields) - {"d4", "b4"}
+    assert all(polygons[name].get("fill-opacity") for name in dimmed)
+    plain = field_polygons(parse(render_svg(DEMO)))
+    assert not any("dimmed" in p.get("class", "") for p in plain.values())
 
 
 # -- labels and title ------------------------------------------------------------------------------
