@@ -143,10 +143,20 @@ def _check_svg_target(path: str | None) -> None:
         raise _UsageError(f"cannot write the picture to {path!r}: not a file in an existing folder")
 
 
-def _write_svg(path: str | None, grid: Grid, highlight: Sequence[str], title: str) -> None:
+def _write_svg(
+    path: str | None,
+    grid: Grid,
+    highlight: Sequence[str],
+    title: str,
+    highlight_label: str = "highlighted",
+    notes: dict[str, str] | None = None,
+) -> None:
     if path is not None:
+        svg = render_svg(
+            grid, highlight=highlight, title=title, highlight_label=highlight_label, notes=notes
+        )
         with open(path, "w", encoding="utf-8") as handle:
-            handle.write(render_svg(grid, highlight=highlight, title=title))
+            handle.write(svg)
 
 
 def _check(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
@@ -157,18 +167,18 @@ def _check(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
         print("not completable")
         if reason is not None:
             print(f"reason: {reason.message}")
-        _write_svg(args.svg, grid, reason.cells if reason else (), "not completable")
+        _write_svg(args.svg, grid, reason.cells if reason else (), "not completable", "why not")
         return EXIT_NONE
     print("completable")
     print(completion, end="")
-    _write_svg(args.svg, completion, grid.empty_cells, "a completion")
+    _write_svg(args.svg, completion, grid.empty_cells, "a completion", "filled by the completion")
     return EXIT_OK
 
 
 def _count(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
     total = count_completions(grid, _pool(grid, args.available), rules)
     print(f"{total:,}")
-    _write_svg(args.svg, grid, (), f"{total} completions")
+    _write_svg(args.svg, grid, (), f"{total:,} completions")
     return EXIT_OK if total else EXIT_NONE
 
 
@@ -206,7 +216,11 @@ def _hints(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
     dead = dead_cells(grid, tuple(sorted(set(pool) | set(hand))), rules)
     if dead:
         print(f"dead cells: {' '.join(dead)}")
-    _write_svg(args.svg, grid, tuple(dict.fromkeys(p.cell for p in safe)), "safe placements")
+    cards_by_cell: dict[str, list[str]] = {}
+    for placement in safe:
+        cards_by_cell.setdefault(placement.cell, []).append(str(placement.card))
+    notes = {cell: " ".join(cards) for cell, cards in cards_by_cell.items()}
+    _write_svg(args.svg, grid, tuple(notes), "safe placements: the cards that fit", "safe", notes)
     return EXIT_OK if safe else EXIT_NONE
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .grid import CELL_NAMES, COLUMNS, ROWS, Grid, cell_index
 
@@ -29,19 +29,36 @@ def _text(parent: ET.Element, x: float, y: float, content: str, **style: str) ->
         {"x": f"{x:g}", "y": f"{y:g}", "text-anchor": "middle", "dominant-baseline": "central"},
     )
     for key, value in style.items():
-        element.set(key.replace("_", "-"), value)
+        element.set(key.rstrip("_").replace("_", "-"), value)
     element.text = content
 
 
 _NOT_XML_CHARACTER = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
+_CARD_FILL = "#ffffff"
+_EMPTY_FILL = "#dfe9f3"
+_HIGHLIGHT_FILL = "#ffd966"
+_INK = "#1d2a33"
+_FAINT_INK = "#8a9aa6"
+_TITLE_HEIGHT = 34
+_LEGEND_HEIGHT = 30
+
+
 def render_svg(
-    grid: Grid, highlight: str | Iterable[str | int] = (), title: str | None = None
+    grid: Grid,
+    highlight: str | Iterable[str | int] = (),
+    title: str | None = None,
+    *,
+    highlight_label: str = "highlighted",
+    notes: Mapping[str, str] | None = None,
 ) -> str:
-    """An SVG picture: the 6 × 6 cells with their numbers, cell names on the border, the start
-    spot beside ``a1`` (left of it) and the finish spot beside ``f6`` (right of it); cells in
-    ``highlight`` are shaded (one cell name alone counts as that cell).
+    """An SVG picture: the 6 × 6 cells with their numbers, cell names on the empty cells, the
+    start spot beside ``a1`` (left of it) and the finish spot beside ``f6`` (right of it), a title
+    above and a legend below. Cells in ``highlight`` are shaded (one cell name alone counts as that
+    cell) and ``highlight_label`` names them in the legend; ``notes`` writes a short text on a cell
+    (``{"d3": "12 40"}``: the cards that are safe there, say). One colour per meaning: a card, an
+    empty cell, a highlighted cell.
 
     >>> "finish" in render_svg(Grid.empty())
     True
@@ -62,9 +79,12 @@ def render_svg(
             f"got {type(highlight).__name__} {highlight!r}"
         )
     marked = {cell_index(cell) for cell in cells}
+    cell_notes = {cell_index(cell): text for cell, text in (notes or {}).items()}
     board_left = _MARGIN + _SPOT + 12
+    board_top = _TITLE_HEIGHT if title else _MARGIN
     width = board_left + COLUMNS * _CELL + 12 + _SPOT + _MARGIN
-    height = _MARGIN + ROWS * _CELL + _MARGIN
+    legend_top = board_top + ROWS * _CELL + 12
+    height = legend_top + _LEGEND_HEIGHT
     svg = ET.Element(
         "svg",
         {
@@ -72,40 +92,47 @@ def render_svg(
             "width": str(width),
             "height": str(height),
             "viewBox": f"0 0 {width} {height}",
-            "font-family": "sans-serif",
+            "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif",
         },
     )
     if title is not None:
-        ET.SubElement(svg, "title").text = _NOT_XML_CHARACTER.sub("\ufffd", title)
+        ET.SubElement(svg, "title").text = title
     ET.SubElement(svg, "rect", {"width": str(width), "height": str(height), "fill": "#f4f1e8"})
+    if title:
+        _text(
+            svg, width / 2, _TITLE_HEIGHT / 2, title, font_size="16", font_weight="bold", fill=_INK
+        )
     for index, name in enumerate(CELL_NAMES):
         row, column = divmod(index, COLUMNS)
         x = board_left + column * _CELL
-        y = _MARGIN + (ROWS - 1 - row) * _CELL
+        y = board_top + (ROWS - 1 - row) * _CELL
         card = grid.cells[index]
-        fill = "#ffd966" if index in marked else ("#ffffff" if card is not None else "#dfe9f3")
-        group = ET.SubElement(svg, "g", {"id": f"cell-{name}"})
-        ET.SubElement(
-            group,
-            "rect",
-            {
-                "x": str(x + 2),
-                "y": str(y + 2),
-                "width": str(_CELL - 4),
-                "height": str(_CELL - 4),
-                "rx": "6",
-                "fill": fill,
-                "stroke": "#5b6770",
-                "stroke-width": "1.5",
-            },
+        fill = (
+            _HIGHLIGHT_FILL
+            if index in marked
+            else (_CARD_FILL if card is not None else _EMPTY_FILL)
         )
+        group = ET.SubElement(svg, "g", {"id": f"cell-{name}"})
+        _cell_rect(group, x, y, fill)
         if card is not None:
-            _text(group, x + _CELL / 2, y + _CELL / 2, str(card), font_size="20", fill="#1d2a33")
+            _text(group, x + _CELL / 2, y + _CELL / 2, str(card), font_size="20", fill=_INK)
+        elif index in cell_notes:
+            _text(group, x + _CELL / 2, y + 14, name, font_size="10", fill=_FAINT_INK)
+            _text(
+                group,
+                x + _CELL / 2,
+                y + _CELL / 2 + 6,
+                cell_notes[index],
+                font_size=_note_size(cell_notes[index]),
+                font_weight="bold",
+                fill=_INK,
+                class_="note",
+            )
         else:
-            _text(group, x + _CELL / 2, y + _CELL / 2, name, font_size="11", fill="#8a9aa6")
+            _text(group, x + _CELL / 2, y + _CELL / 2, name, font_size="11", fill=_FAINT_INK)
     spots = (
-        ("start", _MARGIN, _MARGIN + (ROWS - 1) * _CELL),  # beside a1
-        ("finish", board_left + COLUMNS * _CELL + 12, _MARGIN),  # beside f6
+        ("start", _MARGIN, board_top + (ROWS - 1) * _CELL),  # beside a1
+        ("finish", board_left + COLUMNS * _CELL + 12, board_top),  # beside f6
     )
     for label, x, y in spots:
         ET.SubElement(
@@ -125,4 +152,41 @@ def render_svg(
             },
         )
         _text(svg, x + _SPOT / 2, y + _CELL / 2, label, font_size="10", fill="#37474f")
-    return ET.tostring(svg, encoding="unicode")
+    legend = [("card", _CARD_FILL), ("empty cell", _EMPTY_FILL)]
+    if marked:
+        legend.append((highlight_label, _HIGHLIGHT_FILL))
+    x = board_left
+    for label, fill in legend:
+        entry = ET.SubElement(svg, "g", {"class": "legend-entry"})
+        _cell_rect(entry, x, legend_top, fill, size=18)
+        text = ET.SubElement(
+            entry,
+            "text",
+            {"x": str(x + 24), "y": str(legend_top + 13), "font-size": "12", "fill": _INK},
+        )
+        text.text = label
+        x += 24 + 8 * len(label) + 18
+    return _NOT_XML_CHARACTER.sub("\ufffd", ET.tostring(svg, encoding="unicode"))
+
+
+def _note_size(note: str) -> str:
+    """A font size that fits the note in a cell (about 50 pixels wide)."""
+    return "12" if len(note) <= 5 else "9" if len(note) <= 11 else "7"
+
+
+def _cell_rect(parent: ET.Element, x: float, y: float, fill: str, size: int = _CELL) -> None:
+    inset = 2 if size == _CELL else 0
+    ET.SubElement(
+        parent,
+        "rect",
+        {
+            "x": f"{x + inset:g}",
+            "y": f"{y + inset:g}",
+            "width": str(size - 2 * inset),
+            "height": str(size - 2 * inset),
+            "rx": "6" if size == _CELL else "3",
+            "fill": fill,
+            "stroke": "#5b6770",
+            "stroke-width": "1.5",
+        },
+    )

@@ -73,7 +73,9 @@ def test_hints_and_svg(grid_file: Path, tmp_path: Path, capsys: pytest.CaptureFi
         "14: d1 (cost 0); e1 (cost 0); a2 (cost 0); b2 (cost 0); a3 (cost 0)",
         "11: b1 (cost 2, discard 13 14)",
     ]
-    assert svg.read_text(encoding="utf-8").startswith("<svg")
+    picture = svg.read_text(encoding="utf-8")
+    assert picture.startswith("<svg")
+    assert 'class="note">13 14<' in picture  # the cards that are safe on a2
 
 
 def test_hints_without_safe_play(grid_file: Path, capsys: pytest.CaptureFixture[str]) -> None:

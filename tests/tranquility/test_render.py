@@ -19,7 +19,7 @@ def test_svg_draws_numbers_spots_and_highlights() -> None:
     assert "80" in texts
     assert "start" in texts
     assert "finish" in texts
-    cells = {group.get("id"): group for group in root.iter(f"{NS}g")}
+    cells = {group.get("id"): group for group in root.iter(f"{NS}g") if group.get("id")}
     assert len(cells) == 36
     b1_fill = cells["cell-b1"].find(f"{NS}rect").get("fill")  # type: ignore[union-attr]
     c1_fill = cells["cell-c1"].find(f"{NS}rect").get("fill")  # type: ignore[union-attr]
@@ -29,7 +29,7 @@ def test_svg_draws_numbers_spots_and_highlights() -> None:
 def test_spots_sit_beside_a1_and_f6() -> None:
     root = _parse(tq.render_svg(tq.Grid.empty()))
     rects = {rect.get("id"): rect for rect in root.iter(f"{NS}rect") if rect.get("id")}
-    cells = {group.get("id"): group.find(f"{NS}rect") for group in root.iter(f"{NS}g")}
+    cells = {g.get("id"): g.find(f"{NS}rect") for g in root.iter(f"{NS}g") if g.get("id")}
     a1, f6 = cells["cell-a1"], cells["cell-f6"]
     assert a1 is not None
     assert f6 is not None
@@ -48,3 +48,32 @@ def test_a_single_cell_name_highlights_that_cell() -> None:
     grid = tq.Grid.from_mapping({"a1": 7})
     assert tq.render_svg(grid, highlight="b1") == tq.render_svg(grid, highlight=["b1"])
     assert tq.render_svg(grid, highlight="b1") != tq.render_svg(grid)
+
+
+def test_the_title_is_drawn_and_the_legend_names_each_colour() -> None:
+    root = _parse(
+        tq.render_svg(
+            tq.Grid.from_mapping({"a1": 7}), highlight=["b1"], title="Hello", highlight_label="safe"
+        )
+    )
+    texts = [element.text for element in root.iter(f"{NS}text")]
+    assert "Hello" in texts
+    legend = [g for g in root.iter(f"{NS}g") if g.get("class") == "legend-entry"]
+    labels = [g.find(f"{NS}text").text for g in legend]  # type: ignore[union-attr]
+    fills = [g.find(f"{NS}rect").get("fill") for g in legend]  # type: ignore[union-attr]
+    assert labels == ["card", "empty cell", "safe"]
+    assert len(set(fills)) == 3
+    cells = {
+        g.get("id"): g.find(f"{NS}rect").get("fill") for g in root.iter(f"{NS}g") if g.get("id")
+    }  # type: ignore[union-attr]
+    assert cells["cell-a1"] == fills[0]
+    assert cells["cell-c1"] == fills[1]
+    assert cells["cell-b1"] == fills[2]
+    plain = _parse(tq.render_svg(tq.Grid.empty()))
+    assert len([g for g in plain.iter(f"{NS}g") if g.get("class") == "legend-entry"]) == 2
+
+
+def test_notes_write_the_cards_on_their_cells() -> None:
+    root = _parse(tq.render_svg(tq.Grid.empty(), notes={"d3": "12 40"}))
+    notes = [t for t in root.iter(f"{NS}text") if t.get("class") == "note"]
+    assert [t.text for t in notes] == ["12 40"]
