@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from tobago_solver.clues import Clue
+from tobago_solver.documents import read_document
 from tobago_solver.errors import TobagoError
 from tobago_solver.island import Island
 from tobago_solver.legality import ClueVerdict, check_clue
@@ -198,14 +199,7 @@ class Table:
     @classmethod
     def from_json(cls, text: str) -> Table:
         """Read :meth:`to_json`'s output; TobagoError naming what is wrong."""
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise TobagoError(f"not a saved table: {error}") from None
-        if not isinstance(document, dict) or document.get("format") != FORMAT:
-            raise TobagoError(f'not a saved table: expected "format": "{FORMAT}"')
-        if document.get("version") != FORMAT_VERSION:
-            raise TobagoError(f"unknown table version {document.get('version')!r}")
+        document = read_document(text, FORMAT, FORMAT_VERSION, "saved table")
         island = Island.from_text(_field(document, "island", str), strict=False)
         rules = TobagoRules.named(_field(document, "rules", str))
         maps_document = _field(document, "maps", dict)

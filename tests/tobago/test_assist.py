@@ -252,9 +252,9 @@ def test_the_table_agrees_with_the_core_and_round_trips(
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("{", "not a saved table"),
-        ('{"format": "other"}', 'expected "format"'),
-        ('{"format": "tobago-table", "version": 9}', "unknown table version 9"),
+        ("{", "not a saved table: invalid JSON"),
+        ('{"format": "other"}', "not a saved table: 'format' is not 'tobago-table'"),
+        ('{"format": "tobago-table", "version": 9}', "saved table version 9 is not 1"),
         ('{"format": "tobago-table", "version": 1, "island": 5}', "'island' as str"),
     ],
 )

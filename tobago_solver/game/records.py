@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from tobago_solver.documents import read_document
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action, parse_action
 from tobago_solver.game.bots import Bot
@@ -104,14 +105,7 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
         """Read a record written by :meth:`to_json`; raises TobagoError on anything else."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise TobagoError(f"not a game record: invalid JSON ({error})") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise TobagoError(f"not a game record: 'format' is not {FORMAT!r}")
-        if data.get("version") != VERSION:
-            raise TobagoError(f"game record version {data.get('version')!r} is not {VERSION}")
+        data = read_document(text, FORMAT, VERSION, "game record")
         try:
             result: dict[str, Any] = data["result"]
             return cls(

@@ -72,11 +72,9 @@ class GameRules:
         """A preset by name (``seed`` or ``published``), or the rules themselves."""
         if isinstance(preset, GameRules):
             return preset
-        if preset == "seed":
-            return cls.seed()
-        if preset == "published":
-            return cls.published()
-        raise TobagoError(f"unknown rules preset {preset!r} (expected 'seed' or 'published')")
+        # The clue rules know the preset names and say the same thing about an unknown one.
+        clue_rules = TobagoRules.named(preset)  # type: ignore[arg-type]
+        return cls.published() if clue_rules.name == "published" else cls.seed()
 
     @property
     def name(self) -> str:
