@@ -8,6 +8,7 @@ True
 """
 
 from tobago_solver import islands
+from tobago_solver.analysis import min_clues, playable_order
 from tobago_solver.clues import DECK, SEA, Clue, Relation
 from tobago_solver.errors import (
     ActionSyntaxError,
@@ -87,10 +88,12 @@ __all__ = [
     "islands",
     "legal_plays",
     "make_bot",
+    "min_clues",
     "new_game",
     "parse_action",
     "place_landmarks",
     "play_game",
+    "playable_order",
     "reachable",
     "render_svg",
     "replay",

@@ -1,0 +1,14 @@
+"""Deep analysis of Tobago islands: shortest proofs, identifiability, puzzles and move advice.
+
+>>> import tobago_solver as tb
+>>> island = tb.islands.default()
+>>> len(tb.min_clues(island, "j2"))
+4
+
+Only the model-building modules here import ``ortools``; ``docs/analysis.md`` explains the
+methods.
+"""
+
+from tobago_solver.analysis.min_clues import min_clues, playable_order
+
+__all__ = ["min_clues", "playable_order"]
