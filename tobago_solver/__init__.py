@@ -8,7 +8,7 @@ True
 """
 
 from tobago_solver import islands
-from tobago_solver.analysis import min_clues, playable_order
+from tobago_solver.analysis import Identifiability, identifiability, min_clues, playable_order
 from tobago_solver.clues import DECK, SEA, Clue, Relation
 from tobago_solver.errors import (
     ActionSyntaxError,
@@ -60,6 +60,7 @@ __all__ = [
     "GameRules",
     "GameState",
     "GreedyBot",
+    "Identifiability",
     "IllegalActionError",
     "Island",
     "IslandFormatError",
@@ -84,6 +85,7 @@ __all__ = [
     "UnknownIslandError",
     "candidates",
     "check_clue",
+    "identifiability",
     "island_problems",
     "islands",
     "legal_plays",

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from tobago_solver import hexgrid
@@ -89,6 +89,8 @@ def render_svg(
     title: str | None = None,
     labels: bool = True,
     hex_size: float = 24.0,
+    fills: Mapping[str, str] | None = None,
+    legend: Sequence[tuple[str, str]] | None = None,
 ) -> str:
     """The island as an SVG document string.
 
@@ -97,8 +99,17 @@ def render_svg(
     holding an amulet; ``title`` is written above the map; ``labels`` writes field names;
     ``hex_size`` is the hexagon's corner radius in pixels. Field names are case-insensitive, and a
     name that is not a land field raises :class:`~tobago_solver.errors.UnknownFieldError`.
+
+    ``fills`` maps fields to ``#rrggbb`` colours drawn instead of their terrain's (a heat map);
+    ``legend`` lists ``(label, colour)`` entries shown instead of the terrain legend.
+
+    >>> from tobago_solver import islands
+    >>> island = islands.default()
+    >>> svg = render_svg(island, fills={island.fields[0]: "#ff0000"}, legend=[("hot", "#ff0000")])
+    >>> svg.count('fill="#ff0000"'), ">hot</text>" in svg
+    (2, True)
     """
-    root = _island_element(island, highlight, cars, amulets, title, labels, hex_size)
+    root = _island_element(island, highlight, cars, amulets, title, labels, hex_size, fills, legend)
     return _serialise(root)
 
 
@@ -177,15 +188,31 @@ def _island_element(
     title: str | None,
     labels: bool,
     hex_size: float,
+    fills: Mapping[str, str] | None = None,
+    legend: Sequence[tuple[str, str]] | None = None,
 ) -> ET.Element:
     if not (math.isfinite(hex_size) and hex_size > 0):
         raise TobagoError(f"hex_size must be a positive number, got {hex_size!r}")
     highlighted = _land_fields(island, highlight)
     amulet_fields = _land_fields(island, amulets)
     cars_by_field = _cars_by_field(island, cars or {})
-    return _Drawing(island, hex_size).render(
+    colours = {
+        island.require_field(name): _colour(colour) for name, colour in (fills or {}).items()
+    }
+    entries = None if legend is None else [(str(label), _colour(c)) for label, c in legend]
+    return _Drawing(island, hex_size, colours, entries).render(
         highlighted, cars_by_field, amulet_fields, title, labels
     )
+
+
+_COLOUR = re.compile("#[0-9a-fA-F]{6}")
+
+
+def _colour(text: str) -> str:
+    """A ``#rrggbb`` colour (the only form the label contrast can be computed from)."""
+    if not isinstance(text, str) or not _COLOUR.fullmatch(text):
+        raise TobagoError(f"colour {text!r} is not of the form #rrggbb")
+    return text.lower()
 
 
 def _serialise(root: ET.Element) -> str:
@@ -318,10 +345,27 @@ def _text(
 class _Drawing:
     """Geometry and layout of one picture; every length scales with the hex size."""
 
-    def __init__(self, island: Island, hex_size: float) -> None:
+    def __init__(
+        self,
+        island: Island,
+        hex_size: float,
+        fills: Mapping[str, str] | None = None,
+        legend: Sequence[tuple[str, str]] | None = None,
+    ) -> None:
         self.island = island
         self.size = hex_size
         self.padding = 0.6 * hex_size
+        self.fills = dict(fills or {})
+        self.terrain_legend = legend is None
+        self.legend = list(
+            legend
+            if legend is not None
+            else [(terrain.value, TERRAIN_COLOURS[terrain]) for terrain in Terrain]
+        )
+
+    def fill(self, name: str) -> str:
+        """The colour a field is drawn in: its own, or its terrain's."""
+        return self.fills.get(name) or TERRAIN_COLOURS[self.island.terrain(name)]
 
     # -- geometry -----------------------------------------------------------------------------
 
@@ -355,7 +399,7 @@ class _Drawing:
         self.title_size = 0.75 * size
         self.title_height = 1.7 * size if title else 0.0
         self.legend_size = 0.45 * size
-        longest = max(len(terrain.value) for terrain in Terrain)
+        longest = max((len(label) for label, _ in self.legend), default=1)
         self.legend_item_width = 1.3 * size + _AVERAGE_GLYPH_WIDTH * self.legend_size * longest
         title_width = (
             _AVERAGE_GLYPH_WIDTH * self.title_size * len(title) + 2 * self.padding if title else 0
@@ -363,8 +407,8 @@ class _Drawing:
         # Wide enough for three legend entries a row, so tiny islands still get a usable legend.
         self.width = max(map_width, title_width, 3 * self.legend_item_width + 2 * self.padding)
         per_row = max(1, int((self.width - 2 * self.padding) // self.legend_item_width))
-        self.legend_per_row = min(per_row, len(Terrain))
-        legend_rows = math.ceil(len(Terrain) / self.legend_per_row)
+        self.legend_per_row = max(1, min(per_row, len(self.legend)))
+        legend_rows = math.ceil(len(self.legend) / self.legend_per_row)
         self.legend_row_height = 1.0 * size
         self.map_top = self.title_height
         self.map_height = map_height
@@ -471,7 +515,7 @@ class _Drawing:
                 data_field=name,
                 data_terrain=terrain.value,
                 points=_points(_hexagon(*self.centre(self.island.hex(name)), self.size)),
-                fill=TERRAIN_COLOURS[terrain],
+                fill=self.fill(name),
                 stroke=_OUTLINE_COLOUR,
                 stroke_width=_num(0.035 * self.size),
                 stroke_linejoin="round",
@@ -626,7 +670,7 @@ class _Drawing:
                 size,
                 class_="label",
                 data_field=name,
-                fill=_ink_on(TERRAIN_COLOURS[self.island.terrain(name)]),
+                fill=_ink_on(self.fill(name)),
             )
 
     def draw_cars(self, root: ET.Element, cars: dict[str, list[tuple[str, str]]]) -> None:
@@ -670,16 +714,18 @@ class _Drawing:
         size = self.size
         used = self.legend_per_row * self.legend_item_width
         left = (self.width - used) / 2
-        for index, terrain in enumerate(Terrain):
+        for index, (text, colour) in enumerate(self.legend):
             row, column = divmod(index, self.legend_per_row)
             x = left + column * self.legend_item_width + 0.45 * size
             y = self.legend_top + (row + 0.5) * self.legend_row_height
-            entry = _sub(group, "g", class_="legend-entry", data_terrain=terrain.value)
+            # The terrain legend keeps its data-terrain attribute; other legends name their label.
+            key = {"data_terrain" if self.terrain_legend else "data_label": text}
+            entry = _sub(group, "g", class_="legend-entry", **key)
             _sub(
                 entry,
                 "polygon",
                 points=_points(_hexagon(x, y, 0.38 * size)),
-                fill=TERRAIN_COLOURS[terrain],
+                fill=colour,
                 stroke=_OUTLINE_COLOUR,
                 stroke_width=_num(0.03 * size),
             )
@@ -691,7 +737,7 @@ class _Drawing:
                 font_size=_num(self.legend_size),
                 fill=_INK_DARK,
             )
-            label.text = terrain.value
+            label.text = text
 
 
 def _describe_landmark(mark: Landmark) -> str:

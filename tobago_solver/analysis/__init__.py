@@ -9,6 +9,7 @@ Only the model-building modules here import ``ortools``; ``docs/analysis.md`` ex
 methods.
 """
 
+from tobago_solver.analysis.identifiability import Identifiability, identifiability
 from tobago_solver.analysis.min_clues import min_clues, playable_order
 
-__all__ = ["min_clues", "playable_order"]
+__all__ = ["Identifiability", "identifiability", "min_clues", "playable_order"]

@@ -1,0 +1,197 @@
+"""The analysis commands of ``tobago``: ``analyse`` (identifiability), ``puzzle`` and ``advise``.
+
+>>> from tobago_solver.cli import main
+>>> main(["analyse", "ABC-1"])  # doctest: +ELLIPSIS
+field  terrain    cards  a shortest proof
+...
+ABC-1: 102 fields, 11 never located; mean 3.11 cards, worst 5
+fields per number of cards: 2: 20, 3: 44, 4: 24, 5: 3, never: 11
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+from tobago_solver import islands
+from tobago_solver.analysis.identifiability import Identifiability, identifiability
+from tobago_solver.analysis.min_clues import DEFAULT_TIME_LIMIT
+from tobago_solver.cli import ISLAND_HELP, Once, load_island
+from tobago_solver.errors import TobagoError
+from tobago_solver.render import write_svg
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds > 0.
+
+    >>> seconds("2.5")
+    2.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds > 0")
+    return value
+
+
+def _check_target(path: str | None, what: str) -> None:
+    """Fail before any work when an output file could not be written."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir() or not target.parent.is_dir():
+        raise TobagoError(f"cannot write the {what} to {path!r}: not a file in an existing folder")
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:  # tqdm is optional: no bar without it
+        return None
+    return tqdm(total=total, file=sys.stderr, unit="island", desc="analysing")
+
+
+def summary_markdown(reports: list[Identifiability]) -> str:
+    """The identifiability summary of several islands as a Markdown page.
+
+    >>> import tobago_solver as tb
+    >>> page = summary_markdown([tb.identifiability(tb.islands.default())])
+    >>> "| ABC-1 | 102 | 11 |" in page
+    True
+    """
+    located = [m for r in reports for m in r.minima.values() if m is not None]
+    never = sum(len(r.never) for r in reports)
+    fields = sum(len(r.proofs) for r in reports)
+    lines = [
+        "# Identifiability of the bundled islands",
+        "",
+        "For every land field, the fewest clue cards of the 52-card deck (each card at most once)",
+        "whose candidates are exactly that field, proven optimal with CP-SAT (see",
+        "[analysis.md](analysis.md)). *Never*: no set of cards singles the field out; such a",
+        "field can still hold a treasure, but no map can ever be located there.",
+        "",
+        "Written by `tobago analyse --all --summary docs/identifiability.md`.",
+        "",
+        f"Over all {len(reports)} islands: {fields} land fields, {never} never located "
+        f"({never / fields:.1%})"
+        + (
+            f"; mean minimum {statistics.fmean(located):.2f} cards, worst {max(located)}."
+            if located
+            else "."
+        ),
+        "",
+        "| island | fields | never located | mean minimum | worst minimum | fields per minimum |",
+        "|---|---|---|---|---|---|",
+    ]
+    for report in reports:
+        mean = "-" if report.mean is None else f"{report.mean:.2f}"
+        worst = "-" if report.worst is None else str(report.worst)
+        histogram = ", ".join(f"{key}: {value}" for key, value in report.histogram().items())
+        lines.append(
+            f"| {report.island.name} | {len(report.proofs)} | {len(report.never)} | {mean} "
+            f"| {worst} | {histogram} |"
+        )
+    hardest = (
+        [(m, r.island.name, f) for r in reports for f, m in r.minima.items() if m == max(located)]
+        if located
+        else []
+    )
+    if hardest:
+        lines += [
+            "",
+            f"Fields that need the worst minimum ({max(located)} cards): "
+            + ", ".join(f"{name} {field}" for _, name, field in hardest)
+            + ".",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    if args.all == (args.island is not None):
+        raise TobagoError("give an island or --all, not both and not neither")
+    _check_target(args.svg, "picture")
+    _check_target(args.json, "JSON report")
+    _check_target(args.summary, "summary")
+    if args.island is not None:
+        if args.summary is not None:
+            raise TobagoError("--summary goes with --all")
+        report = identifiability(load_island(args.island), time_limit=args.time_limit)
+        print(report.table())
+        if args.json is not None:
+            Path(args.json).write_text(report.to_json() + "\n", encoding="utf-8")
+        if args.svg is not None:
+            write_svg(args.svg, report.to_svg())
+        return 0
+    if args.svg is not None or args.json is not None:
+        raise TobagoError("--svg and --json take one island; with --all use --summary")
+    names = islands.names()
+    bar = _progress(len(names), not args.no_progress)
+    reports = []
+    try:
+        for name in names:
+            reports.append(identifiability(islands.get(name), time_limit=args.time_limit))
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    for report in reports:
+        print(report.summary_line())
+    located = [m for r in reports for m in r.minima.values() if m is not None]
+    never = sum(len(r.never) for r in reports)
+    mean = f"{statistics.fmean(located):.2f}" if located else "-"
+    worst = str(max(located)) if located else "-"
+    print(
+        f"all {len(reports)} islands: {sum(len(r.proofs) for r in reports)} fields, "
+        f"{never} never located; mean {mean} cards, worst {worst}"
+    )
+    if args.summary is not None:
+        Path(args.summary).write_text(summary_markdown(reports), encoding="utf-8")
+        print(f"summary written to {args.summary}")
+    return 0
+
+
+def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register ``analyse`` on the ``tobago`` parser."""
+    analyse = commands.add_parser(
+        "analyse",
+        help="the fewest clue cards that locate each field (identifiability map)",
+        description="For every land field, the fewest clue cards that locate it (proven "
+        "optimal with CP-SAT), or 'never'.",
+    )
+    analyse.add_argument("island", nargs="?", help=ISLAND_HELP)
+    analyse.add_argument(
+        "--all", action="store_true", help="all 32 bundled islands, with a summary"
+    )
+    analyse.add_argument(
+        "--json", metavar="FILE", action=Once, help="also write the report as JSON to FILE"
+    )
+    analyse.add_argument(
+        "--svg", metavar="OUT", action=Once, help="also draw the heat map to this SVG file"
+    )
+    analyse.add_argument(
+        "--summary",
+        metavar="FILE",
+        action=Once,
+        help="with --all: write the summary as Markdown to FILE (e.g. docs/identifiability.md)",
+    )
+    analyse.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=DEFAULT_TIME_LIMIT,
+        action=Once,
+        metavar="SECONDS",
+        help=f"CP-SAT time per field (default {DEFAULT_TIME_LIMIT:g}); "
+        "a field still undecided ends the command with exit code 3",
+    )
+    analyse.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    analyse.set_defaults(run=_analyse)
