@@ -8,7 +8,14 @@ True
 """
 
 from tobago_solver import islands
-from tobago_solver.analysis import Identifiability, identifiability, min_clues, playable_order
+from tobago_solver.analysis import (
+    Identifiability,
+    Puzzle,
+    identifiability,
+    make_puzzle,
+    min_clues,
+    playable_order,
+)
 from tobago_solver.clues import DECK, SEA, Clue, Relation
 from tobago_solver.errors import (
     ActionSyntaxError,
@@ -73,6 +80,7 @@ __all__ = [
     "NoLandmarkPlacementError",
     "Observation",
     "Play",
+    "Puzzle",
     "RandomBot",
     "Reason",
     "Relation",
@@ -90,6 +98,7 @@ __all__ = [
     "islands",
     "legal_plays",
     "make_bot",
+    "make_puzzle",
     "min_clues",
     "new_game",
     "parse_action",

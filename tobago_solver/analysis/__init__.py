@@ -11,5 +11,13 @@ methods.
 
 from tobago_solver.analysis.identifiability import Identifiability, identifiability
 from tobago_solver.analysis.min_clues import min_clues, playable_order
+from tobago_solver.analysis.puzzles import Puzzle, make_puzzle
 
-__all__ = ["Identifiability", "identifiability", "min_clues", "playable_order"]
+__all__ = [
+    "Identifiability",
+    "Puzzle",
+    "identifiability",
+    "make_puzzle",
+    "min_clues",
+    "playable_order",
+]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -21,9 +22,10 @@ from typing import Any
 from tobago_solver import islands
 from tobago_solver.analysis.identifiability import Identifiability, identifiability
 from tobago_solver.analysis.min_clues import DEFAULT_TIME_LIMIT
-from tobago_solver.cli import ISLAND_HELP, Once, load_island
+from tobago_solver.analysis.puzzles import make_puzzle
+from tobago_solver.cli import ISLAND_HELP, Once, add_rules_option, load_island, non_negative
 from tobago_solver.errors import TobagoError
-from tobago_solver.render import write_svg
+from tobago_solver.render import render_svg, write_svg
 
 
 def seconds(text: str) -> float:
@@ -160,8 +162,33 @@ def _analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def _puzzle(args: argparse.Namespace) -> int:
+    _check_target(args.svg, "picture")
+    island = load_island(args.island)
+    seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
+    size = None if args.size is None else args.size
+    if size == 0:
+        raise TobagoError("--size must be at least 1")
+    puzzle = make_puzzle(
+        island,
+        seed=seed,
+        size=size,
+        field=args.field,
+        rules=args.rules,
+        time_limit=args.time_limit,
+    )
+    print(puzzle.text(show_answer=args.show_answer))
+    if args.svg is not None:
+        title = f"Puzzle {island.name} #{seed}" + (
+            f": the treasure is at {puzzle.answer}" if args.show_answer else ""
+        )
+        highlight = [puzzle.answer] if args.show_answer else []
+        write_svg(args.svg, render_svg(island, highlight=highlight, title=title))
+    return 0
+
+
 def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
-    """Register ``analyse`` on the ``tobago`` parser."""
+    """Register ``analyse``, ``puzzle`` and ``advise`` on the ``tobago`` parser."""
     analyse = commands.add_parser(
         "analyse",
         help="the fewest clue cards that locate each field (identifiability map)",
@@ -195,3 +222,45 @@ def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     analyse.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     analyse.set_defaults(run=_analyse)
+
+    puzzle = commands.add_parser(
+        "puzzle",
+        help="a puzzle: clues that locate one field, each needed",
+        description="A puzzle: clue cards, each legal when played in order, that leave exactly "
+        "one field, with no card to spare. The answer stays hidden unless --show-answer.",
+    )
+    puzzle.add_argument("island", help=ISLAND_HELP)
+    puzzle.add_argument(
+        "--seed",
+        type=non_negative,
+        default=None,
+        action=Once,
+        help="the same seed gives the same puzzle; without one a seed is drawn and printed",
+    )
+    puzzle.add_argument(
+        "--size",
+        type=non_negative,
+        default=None,
+        action=Once,
+        help="exactly this many clues (default: as few as the answer allows)",
+    )
+    puzzle.add_argument(
+        "--field", action=Once, help="the answer (default: a field drawn from the seed)"
+    )
+    puzzle.add_argument("--show-answer", action="store_true", help="print the answer too")
+    add_rules_option(puzzle)
+    puzzle.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=DEFAULT_TIME_LIMIT,
+        action=Once,
+        metavar="SECONDS",
+        help=f"CP-SAT time per attempt (default {DEFAULT_TIME_LIMIT:g})",
+    )
+    puzzle.add_argument(
+        "--svg",
+        metavar="OUT",
+        action=Once,
+        help="also draw the island (the answer marked only with --show-answer)",
+    )
+    puzzle.set_defaults(run=_puzzle)
