@@ -9,8 +9,10 @@ True
 
 from tobago_solver import islands
 from tobago_solver.analysis import (
+    ActionAdvice,
     Identifiability,
     Puzzle,
+    advise,
     identifiability,
     make_puzzle,
     min_clues,
@@ -54,6 +56,7 @@ __all__ = [
     "MAP_NAMES",
     "SEA",
     "Action",
+    "ActionAdvice",
     "ActionSyntaxError",
     "Area",
     "Bot",
@@ -91,6 +94,7 @@ __all__ = [
     "TobagoRules",
     "UnknownFieldError",
     "UnknownIslandError",
+    "advise",
     "candidates",
     "check_clue",
     "identifiability",

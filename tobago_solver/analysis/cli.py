@@ -20,10 +20,18 @@ from pathlib import Path
 from typing import Any
 
 from tobago_solver import islands
+from tobago_solver.analysis.advice import advise
 from tobago_solver.analysis.identifiability import Identifiability, identifiability
 from tobago_solver.analysis.min_clues import DEFAULT_TIME_LIMIT
 from tobago_solver.analysis.puzzles import make_puzzle
-from tobago_solver.cli import ISLAND_HELP, Once, add_rules_option, load_island, non_negative
+from tobago_solver.cli import (
+    ISLAND_HELP,
+    Once,
+    add_rules_option,
+    load_island,
+    non_negative,
+    read_text_file,
+)
 from tobago_solver.errors import TobagoError
 from tobago_solver.render import render_svg, write_svg
 
@@ -187,6 +195,40 @@ def _puzzle(args: argparse.Namespace) -> int:
     return 0
 
 
+def _advise(args: argparse.Namespace) -> int:
+    from tobago_solver.game.cli import describe
+    from tobago_solver.game.records import GameRecord, replay
+
+    record = GameRecord.from_json(read_text_file(args.record, "game record"))
+    states = list(replay(record))
+    open_states = [state for state in states if not state.is_terminal]
+    if not open_states:
+        raise TobagoError(f"{args.record}: the game ends before anyone decides anything")
+    if args.turn is None:
+        state = open_states[-1]  # the last decision of the game
+    else:
+        at_turn = [state for state in open_states if state.turn == args.turn]
+        if not at_turn:
+            last = open_states[-1].turn
+            raise TobagoError(f"--turn {args.turn}: the game's turns run from 0 to {last}")
+        state = at_turn[0]  # the start of that turn
+    ranked = advise(state)
+    if args.board:
+        print(describe(state.observation(state.to_move)))
+    print(
+        f"turn {state.turn}, P{state.to_move} to decide ({state.phase}): {len(ranked)} legal "
+        "actions, best first by the expected treasure cards from the current treasures "
+        "(gain against now)"
+    )
+    shown = ranked if args.top == 0 else ranked[: args.top]
+    width = len(str(len(shown)))
+    for number, item in enumerate(shown, 1):
+        print(f"{number:>{width}}. {item.gain:+.2f}  {item.action}: {item.reason}")
+    if len(shown) < len(ranked):
+        print(f"... and {len(ranked) - len(shown)} more (--top 0 lists all)")
+    return 0
+
+
 def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
     """Register ``analyse``, ``puzzle`` and ``advise`` on the ``tobago`` parser."""
     analyse = commands.add_parser(
@@ -264,3 +306,30 @@ def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
         help="also draw the island (the answer marked only with --show-answer)",
     )
     puzzle.set_defaults(run=_puzzle)
+
+    counsel = commands.add_parser(
+        "advise",
+        help="rank the legal actions at a point of a saved game",
+        description="Rank the legal actions of the player to decide at a point of a saved game "
+        "by the treasure cards they can expect (docs/analysis.md states the criterion), each "
+        "with a one-line reason.",
+    )
+    counsel.add_argument("record", help="a JSON file written by 'tobago play --save'")
+    counsel.add_argument(
+        "--turn",
+        type=non_negative,
+        default=None,
+        action=Once,
+        help="advise at the start of this turn (default: the game's last decision)",
+    )
+    counsel.add_argument(
+        "--top",
+        type=non_negative,
+        default=10,
+        action=Once,
+        help="list this many actions (default 10; 0 lists all)",
+    )
+    counsel.add_argument(
+        "--board", action="store_true", help="print the board as the player sees it first"
+    )
+    counsel.set_defaults(run=_advise)
