@@ -91,6 +91,7 @@ def render_svg(
     hex_size: float = 24.0,
     fills: Mapping[str, str] | None = None,
     legend: Sequence[tuple[str, str]] | None = None,
+    notes: Mapping[str, str] | None = None,
 ) -> str:
     """The island as an SVG document string.
 
@@ -101,7 +102,8 @@ def render_svg(
     name that is not a land field raises :class:`~tobago_solver.errors.UnknownFieldError`.
 
     ``fills`` maps fields to ``#rrggbb`` colours drawn instead of their terrain's (a heat map);
-    ``legend`` lists ``(label, colour)`` entries shown instead of the terrain legend.
+    ``legend`` lists ``(label, colour)`` entries shown instead of the terrain legend; ``notes``
+    maps fields to a short text written low in the field and added to its tooltip (a number).
 
     >>> from tobago_solver import islands
     >>> island = islands.default()
@@ -109,7 +111,9 @@ def render_svg(
     >>> svg.count('fill="#ff0000"'), ">hot</text>" in svg
     (2, True)
     """
-    root = _island_element(island, highlight, cars, amulets, title, labels, hex_size, fills, legend)
+    root = _island_element(
+        island, highlight, cars, amulets, title, labels, hex_size, fills, legend, notes
+    )
     return _serialise(root)
 
 
@@ -190,6 +194,7 @@ def _island_element(
     hex_size: float,
     fills: Mapping[str, str] | None = None,
     legend: Sequence[tuple[str, str]] | None = None,
+    notes: Mapping[str, str] | None = None,
 ) -> ET.Element:
     if not (math.isfinite(hex_size) and hex_size > 0):
         raise TobagoError(f"hex_size must be a positive number, got {hex_size!r}")
@@ -200,7 +205,8 @@ def _island_element(
         island.require_field(name): _colour(colour) for name, colour in (fills or {}).items()
     }
     entries = None if legend is None else [(str(label), _colour(c)) for label, c in legend]
-    return _Drawing(island, hex_size, colours, entries).render(
+    texts = {island.require_field(name): str(text) for name, text in (notes or {}).items()}
+    return _Drawing(island, hex_size, colours, entries, texts).render(
         highlighted, cars_by_field, amulet_fields, title, labels
     )
 
@@ -351,8 +357,10 @@ class _Drawing:
         hex_size: float,
         fills: Mapping[str, str] | None = None,
         legend: Sequence[tuple[str, str]] | None = None,
+        notes: Mapping[str, str] | None = None,
     ) -> None:
         self.island = island
+        self.notes = dict(notes or {})
         self.size = hex_size
         self.padding = 0.6 * hex_size
         self.fills = dict(fills or {})
@@ -463,6 +471,7 @@ class _Drawing:
         self.draw_amulets(root, amulets)
         if labels:
             self.draw_labels(root)
+        self.draw_notes(root)
         self.draw_cars(root, cars)
         self.draw_legend(root)
         return root
@@ -539,6 +548,8 @@ class _Drawing:
             parts.append("car " + ", ".join(label for label, _ in cars[name]))
         if highlighted:
             parts.append("highlighted")
+        if name in self.notes:
+            parts.append(self.notes[name])
         return "; ".join(parts)
 
     def draw_highlights(self, root: ET.Element, highlighted: tuple[str, ...]) -> None:
@@ -670,6 +681,27 @@ class _Drawing:
                 size,
                 class_="label",
                 data_field=name,
+                fill=_ink_on(self.fill(name)),
+            )
+
+    def draw_notes(self, root: ET.Element) -> None:
+        if not self.notes:
+            return
+        group = _sub(root, "g", class_="notes")
+        for name in self.island.fields:
+            if name not in self.notes:
+                continue
+            x, y = self.centre(self.island.hex(name))
+            # Low in the hexagon: the name is at the top and a landmark glyph in the middle.
+            _text(
+                group,
+                x,
+                y + 0.55 * self.size,
+                self.notes[name],
+                0.4 * self.size,
+                class_="note",
+                data_field=name,
+                font_weight="bold",
                 fill=_ink_on(self.fill(name)),
             )
 

@@ -82,6 +82,26 @@ def test_heat_map_colours_every_field_by_its_minimum(report: tb.Identifiability)
     expected = [f"{m} cards" for m in present] + (["never"] if report.never else [])
     assert labels == expected
     assert NEVER_COLOUR not in {heat_colour(m) for m in range(20)}
+    notes = {
+        t.get("data-field"): t.text for t in root.iter(f"{SVG}text") if t.get("class") == "note"
+    }
+    assert notes == {f: "-" if m is None else str(m) for f, m in report.minima.items()}
+
+
+def test_notes_are_written_in_the_field_and_its_tooltip() -> None:
+    field = ISLAND.fields[2]
+    root = ET.fromstring(tb.render_svg(ISLAND, notes={field.upper(): "7"}))
+    texts = [t for t in root.iter(f"{SVG}text") if t.get("class") == "note"]
+    assert [(t.get("data-field"), t.text) for t in texts] == [(field, "7")]
+    polygon = next(
+        p
+        for p in root.iter(f"{SVG}polygon")
+        if p.get("data-field") == field and p.find(f"{SVG}title") is not None
+    )
+    title = polygon.find(f"{SVG}title")
+    assert title is not None
+    assert (title.text or "").endswith("; 7")
+    assert 'class="note"' not in tb.render_svg(ISLAND)
 
 
 def test_a_fill_colour_must_be_hex() -> None:

@@ -172,8 +172,8 @@ class Identifiability:
         return json.dumps(self.to_dict(), indent=1)
 
     def to_svg(self, *, hex_size: float = 24.0) -> str:
-        """A heat map: each field coloured by its minimum, never-located fields dark grey, with a
-        legend of the colours present."""
+        """A heat map: each field coloured by its minimum and showing it (never-located fields
+        grey, marked "-"), with a legend of the colours present."""
         minima = self.minima
         fills = {name: heat_colour(minimum) for name, minimum in minima.items()}
         present = sorted({m for m in minima.values() if m is not None})
@@ -181,7 +181,10 @@ class Identifiability:
         if self.never:
             legend.append(("never", NEVER_COLOUR))
         title = f"{self.island.name}: fewest clue cards that locate each field"
-        return render_svg(self.island, fills=fills, legend=legend, title=title, hex_size=hex_size)
+        notes = {name: "-" if m is None else str(m) for name, m in minima.items()}
+        return render_svg(
+            self.island, fills=fills, legend=legend, notes=notes, title=title, hex_size=hex_size
+        )
 
 
 def identifiability(
