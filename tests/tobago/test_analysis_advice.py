@@ -219,3 +219,27 @@ def test_advise_rejects_a_file_that_is_not_a_record(
     path.write_text("{}")
     assert main(["advise", str(path)]) == 2
     assert "not a game record" in capsys.readouterr().err
+
+
+def test_the_published_opening_is_advised() -> None:
+    state = tb.new_game(ISLAND, 3, seed=2, rules="published")
+    assert state.phase == "opening"
+    ranked = tb.advise(state)
+    assert {str(a.action) for a in ranked} == set(map(str, state.legal_actions()))
+    assert all(isinstance(a.action, tb.Play) for a in ranked)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", ["seed", "published"])
+def test_every_state_of_many_games_is_advised(rules: str) -> None:
+    phases = set()
+    for seed in range(8):
+        bots = [tb.GreedyBot(), tb.RandomBot(), tb.GreedyBot(), tb.RandomBot()][: 2 + seed % 3]
+        record = tb.play_game(tb.islands.get("abc-2"), bots, seed=seed, rules=rules)
+        for state in replay(record):
+            if state.is_terminal:
+                continue
+            ranked = tb.advise(state)
+            assert {str(a.action) for a in ranked} == set(map(str, state.legal_actions()))
+            phases.add(state.phase)
+    assert {"action", "bonus", "curse"} <= phases

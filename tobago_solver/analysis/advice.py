@@ -113,7 +113,7 @@ def _distances(island: Island) -> list[list[int]]:
 class _Race:
     """Who reaches which field first, for one set of car positions."""
 
-    def __init__(self, obs: Observation, cars: Sequence[str], moved: bool) -> None:
+    def __init__(self, obs: Observation, cars: Sequence[str]) -> None:
         self.obs = obs
         self.players = obs.players
         self.me = obs.player
@@ -121,7 +121,6 @@ class _Race:
         self.distances = _distances(obs.island)
         index = compiled(obs.island).index
         self.cars = [index[car] for car in cars]
-        self.moved = moved
 
     def turns(self, steps: int) -> int:
         """Turns a car needs for ``steps`` steps."""
@@ -209,7 +208,7 @@ def advise_observation(obs: Observation) -> tuple[ActionAdvice, ...]:
     me = obs.player
     masks = [m.candidates_mask for m in obs.maps]
     roses = [m.roses[me] for m in obs.maps]
-    race = _Race(obs, obs.cars, moved=False)
+    race = _Race(obs, obs.cars)
     now = _value(obs, masks, roses, race, obs.roses_left[me])
     advice = [_advise_one(obs, action, masks, roses, race, now) for action in obs.legal_actions]
     # Best first; equal values keep the order of the legal actions (plays, then moves).
@@ -331,9 +330,9 @@ def _advise_move(
     me = obs.player
     cars = list(obs.cars)
     cars[me] = move.destination
-    race = _Race(obs, cars, moved=True)
+    race = _Race(obs, cars)
     value = _value(obs, masks, roses, race, obs.roses_left[me])
-    before_race = _Race(obs, obs.cars, moved=False)
+    before_race = _Race(obs, obs.cars)
     claimed = [
         MAP_NAMES[m]
         for m, mask in enumerate(masks)
