@@ -169,7 +169,7 @@ def test_committed_summary_lists_every_bundled_island() -> None:
 
 @pytest.mark.slow
 def test_committed_summary_is_up_to_date(tmp_path: Path) -> None:
-    from tobago_solver.analysis.cli import summary_markdown
+    from tobago_solver.analysis.identifiability import summary_markdown
 
     page = (Path(__file__).parents[2] / "docs" / "identifiability.md").read_text()
     reports = [tb.identifiability(islands.get(name)) for name in islands.names()]

@@ -21,7 +21,7 @@ from typing import Any
 
 from tobago_solver import islands
 from tobago_solver.analysis.advice import advise
-from tobago_solver.analysis.identifiability import Identifiability, identifiability
+from tobago_solver.analysis.identifiability import identifiability, summary_markdown
 from tobago_solver.analysis.min_clues import DEFAULT_TIME_LIMIT
 from tobago_solver.analysis.puzzles import make_puzzle
 from tobago_solver.cli import (
@@ -68,61 +68,6 @@ def _progress(total: int, enabled: bool) -> Any:
     except ImportError:  # tqdm is optional: no bar without it
         return None
     return tqdm(total=total, file=sys.stderr, unit="island", desc="analysing")
-
-
-def summary_markdown(reports: list[Identifiability]) -> str:
-    """The identifiability summary of several islands as a Markdown page.
-
-    >>> import tobago_solver as tb
-    >>> page = summary_markdown([tb.identifiability(tb.islands.default())])
-    >>> "| ABC-1 | 102 | 11 |" in page
-    True
-    """
-    located = [m for r in reports for m in r.minima.values() if m is not None]
-    never = sum(len(r.never) for r in reports)
-    fields = sum(len(r.proofs) for r in reports)
-    lines = [
-        "# Identifiability of the bundled islands",
-        "",
-        "For every land field, the fewest clue cards of the 52-card deck (each card at most once)",
-        "whose candidates are exactly that field, proven optimal with CP-SAT (see",
-        "[analysis.md](analysis.md)). *Never*: no set of cards singles the field out; such a",
-        "field can still hold a treasure, but no map can ever be located there.",
-        "",
-        "Written by `tobago analyse --all --summary docs/identifiability.md`.",
-        "",
-        f"Over all {len(reports)} islands: {fields} land fields, {never} never located "
-        f"({never / fields:.1%})"
-        + (
-            f"; mean minimum {statistics.fmean(located):.2f} cards, worst {max(located)}."
-            if located
-            else "."
-        ),
-        "",
-        "| island | fields | never located | mean minimum | worst minimum | fields per minimum |",
-        "|---|---|---|---|---|---|",
-    ]
-    for report in reports:
-        mean = "-" if report.mean is None else f"{report.mean:.2f}"
-        worst = "-" if report.worst is None else str(report.worst)
-        histogram = ", ".join(f"{key}: {value}" for key, value in report.histogram().items())
-        lines.append(
-            f"| {report.island.name} | {len(report.proofs)} | {len(report.never)} | {mean} "
-            f"| {worst} | {histogram} |"
-        )
-    hardest = (
-        [(m, r.island.name, f) for r in reports for f, m in r.minima.items() if m == max(located)]
-        if located
-        else []
-    )
-    if hardest:
-        lines += [
-            "",
-            f"Fields that need the worst minimum ({max(located)} cards): "
-            + ", ".join(f"{name} {field}" for _, name, field in hardest)
-            + ".",
-        ]
-    return "\n".join(lines) + "\n"
 
 
 def _analyse(args: argparse.Namespace) -> int:
@@ -174,13 +119,12 @@ def _puzzle(args: argparse.Namespace) -> int:
     _check_target(args.svg, "picture")
     island = load_island(args.island)
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
-    size = None if args.size is None else args.size
-    if size == 0:
+    if args.size == 0:
         raise TobagoError("--size must be at least 1")
     puzzle = make_puzzle(
         island,
         seed=seed,
-        size=size,
+        size=args.size,
         field=args.field,
         rules=args.rules,
         time_limit=args.time_limit,

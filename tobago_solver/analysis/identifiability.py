@@ -203,3 +203,58 @@ def identifiability(
     names = island.fields if fields is None else [island.require_field(f) for f in fields]
     proofs = {name: min_clues(island, name, cards, time_limit=time_limit) for name in names}
     return Identifiability(island, len(cards), proofs)
+
+
+def summary_markdown(reports: Sequence[Identifiability]) -> str:
+    """The identifiability summary of several islands as a Markdown page.
+
+    >>> import tobago_solver as tb
+    >>> page = summary_markdown([tb.identifiability(tb.islands.default())])
+    >>> "| ABC-1 | 102 | 11 |" in page
+    True
+    """
+    located = [m for r in reports for m in r.minima.values() if m is not None]
+    never = sum(len(r.never) for r in reports)
+    fields = sum(len(r.proofs) for r in reports)
+    lines = [
+        "# Identifiability of the bundled islands",
+        "",
+        "For every land field, the fewest clue cards of the 52-card deck (each card at most once)",
+        "whose candidates are exactly that field, proven optimal with CP-SAT (see",
+        "[analysis.md](analysis.md)). *Never*: no set of cards singles the field out; such a",
+        "field can still hold a treasure, but no map can ever be located there.",
+        "",
+        "Written by `tobago analyse --all --summary docs/identifiability.md`.",
+        "",
+        f"Over all {len(reports)} islands: {fields} land fields, {never} never located "
+        f"({never / max(fields, 1):.1%})"
+        + (
+            f"; mean minimum {statistics.fmean(located):.2f} cards, worst {max(located)}."
+            if located
+            else "."
+        ),
+        "",
+        "| island | fields | never located | mean minimum | worst minimum | fields per minimum |",
+        "|---|---|---|---|---|---|",
+    ]
+    for report in reports:
+        mean = "-" if report.mean is None else f"{report.mean:.2f}"
+        worst = "-" if report.worst is None else str(report.worst)
+        histogram = ", ".join(f"{key}: {value}" for key, value in report.histogram().items())
+        lines.append(
+            f"| {report.island.name} | {len(report.proofs)} | {len(report.never)} | {mean} "
+            f"| {worst} | {histogram} |"
+        )
+    hardest = (
+        [(m, r.island.name, f) for r in reports for f, m in r.minima.items() if m == max(located)]
+        if located
+        else []
+    )
+    if hardest:
+        lines += [
+            "",
+            f"Fields that need the worst minimum ({max(located)} cards): "
+            + ", ".join(f"{name} {field}" for _, name, field in hardest)
+            + ".",
+        ]
+    return "\n".join(lines) + "\n"
