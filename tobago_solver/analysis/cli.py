@@ -221,6 +221,7 @@ def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
         type=non_negative,
         default=None,
         action=Once,
+        metavar="N",
         help="the same seed gives the same puzzle; without one a seed is drawn and printed",
     )
     puzzle.add_argument(
@@ -228,10 +229,14 @@ def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
         type=non_negative,
         default=None,
         action=Once,
+        metavar="K",
         help="exactly this many clues (default: as few as the answer allows)",
     )
     puzzle.add_argument(
-        "--field", action=Once, help="the answer (default: a field drawn from the seed)"
+        "--field",
+        action=Once,
+        metavar="F",
+        help="the answer (default: a field drawn from the seed)",
     )
     puzzle.add_argument("--show-answer", action="store_true", help="print the answer too")
     add_rules_option(puzzle)
@@ -264,6 +269,7 @@ def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
         type=non_negative,
         default=None,
         action=Once,
+        metavar="N",
         help="advise at the start of this turn (default: the game's last decision)",
     )
     counsel.add_argument(
@@ -271,6 +277,7 @@ def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
         type=non_negative,
         default=10,
         action=Once,
+        metavar="K",
         help="list this many actions (default 10; 0 lists all)",
     )
     counsel.add_argument(
