@@ -8,6 +8,16 @@ True
 """
 
 from tobago_solver import islands
+from tobago_solver.analysis import (
+    ActionAdvice,
+    Identifiability,
+    Puzzle,
+    advise,
+    identifiability,
+    make_puzzle,
+    min_clues,
+    playable_order,
+)
 from tobago_solver.clues import DECK, SEA, Clue, Relation
 from tobago_solver.errors import (
     ActionSyntaxError,
@@ -46,6 +56,7 @@ __all__ = [
     "MAP_NAMES",
     "SEA",
     "Action",
+    "ActionAdvice",
     "ActionSyntaxError",
     "Area",
     "Bot",
@@ -59,6 +70,7 @@ __all__ = [
     "GameRules",
     "GameState",
     "GreedyBot",
+    "Identifiability",
     "IllegalActionError",
     "Island",
     "IslandFormatError",
@@ -71,6 +83,7 @@ __all__ = [
     "NoLandmarkPlacementError",
     "Observation",
     "Play",
+    "Puzzle",
     "RandomBot",
     "Reason",
     "Relation",
@@ -81,16 +94,21 @@ __all__ = [
     "TobagoRules",
     "UnknownFieldError",
     "UnknownIslandError",
+    "advise",
     "candidates",
     "check_clue",
+    "identifiability",
     "island_problems",
     "islands",
     "legal_plays",
     "make_bot",
+    "make_puzzle",
+    "min_clues",
     "new_game",
     "parse_action",
     "place_landmarks",
     "play_game",
+    "playable_order",
     "reachable",
     "render_svg",
     "replay",

@@ -393,6 +393,9 @@ def build_parser() -> argparse.ArgumentParser:
     from tobago_solver.game.cli import add_game_commands  # the game's commands: play, replay, ...
 
     add_game_commands(commands)
+    from tobago_solver.analysis.cli import add_analysis_commands  # analyse, puzzle, advise
+
+    add_analysis_commands(commands)
     return parser
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,6 +94,9 @@ def render_svg(
     labels: bool = True,
     hex_size: float = 24.0,
     highlight_label: str = "highlighted",
+    fills: Mapping[str, str] | None = None,
+    legend: Sequence[tuple[str, str]] | None = None,
+    notes: Mapping[str, str] | None = None,
 ) -> str:
     """The island as an SVG document string.
 
@@ -105,9 +108,29 @@ def render_svg(
     terrains, the landmark kinds on the island, and the highlight, cars and amulets when there
     are any. Field names are case-insensitive, and a name that is not a land field raises
     :class:`~tobago_solver.errors.UnknownFieldError`.
+
+    ``fills`` maps fields to ``#rrggbb`` colours drawn instead of their terrain's (a heat map);
+    ``legend`` lists ``(label, colour)`` entries shown instead of the terrains in the legend;
+    ``notes`` maps fields to a short text written low in the field and added to its tooltip.
+
+    >>> from tobago_solver import islands
+    >>> island = islands.default()
+    >>> svg = render_svg(island, fills={island.fields[0]: "#ff0000"}, legend=[("hot", "#ff0000")])
+    >>> svg.count('fill="#ff0000"'), ">hot</text>" in svg
+    (2, True)
     """
     root = _island_element(
-        island, highlight, cars, amulets, title, labels, hex_size, highlight_label
+        island,
+        highlight,
+        cars,
+        amulets,
+        title,
+        labels,
+        hex_size,
+        highlight_label,
+        fills,
+        legend,
+        notes,
     )
     return _serialise(root)
 
@@ -188,15 +211,35 @@ def _island_element(
     labels: bool,
     hex_size: float,
     highlight_label: str,
+    fills: Mapping[str, str] | None = None,
+    legend: Sequence[tuple[str, str]] | None = None,
+    notes: Mapping[str, str] | None = None,
 ) -> ET.Element:
     if not (math.isfinite(hex_size) and hex_size > 0):
         raise TobagoError(f"hex_size must be a positive number, got {hex_size!r}")
     highlighted = _land_fields(island, highlight)
     amulet_fields = _land_fields(island, amulets)
     cars_by_field = _cars_by_field(island, cars or {})
-    drawing = _Drawing(island, hex_size)
-    legend = drawing.legend_entries(highlighted, cars_by_field, amulet_fields, highlight_label)
-    return drawing.render(highlighted, cars_by_field, amulet_fields, title, labels, legend)
+    colours = {
+        island.require_field(name): _colour(colour) for name, colour in (fills or {}).items()
+    }
+    entries = None if legend is None else [(str(label), _colour(c)) for label, c in legend]
+    texts = {island.require_field(name): str(text) for name, text in (notes or {}).items()}
+    drawing = _Drawing(island, hex_size, colours, texts)
+    legend_entries = drawing.legend_entries(
+        highlighted, cars_by_field, amulet_fields, highlight_label, entries
+    )
+    return drawing.render(highlighted, cars_by_field, amulet_fields, title, labels, legend_entries)
+
+
+_COLOUR = re.compile("#[0-9a-fA-F]{6}")
+
+
+def _colour(text: str) -> str:
+    """A ``#rrggbb`` colour (the only form the label contrast can be computed from)."""
+    if not isinstance(text, str) or not _COLOUR.fullmatch(text):
+        raise TobagoError(f"colour {text!r} is not of the form #rrggbb")
+    return text.lower()
 
 
 def _serialise(root: ET.Element) -> str:
@@ -367,10 +410,28 @@ def _text(
 class _Drawing:
     """Geometry and layout of one picture; every length scales with the hex size."""
 
-    def __init__(self, island: Island, hex_size: float) -> None:
+    def __init__(
+        self,
+        island: Island,
+        hex_size: float,
+        fills: Mapping[str, str] | None = None,
+        notes: Mapping[str, str] | None = None,
+    ) -> None:
         self.island = island
+        self.notes = dict(notes or {})
         self.size = hex_size
         self.padding = 0.6 * hex_size
+        self.fills = dict(fills or {})
+
+    def fill(self, name: str) -> str:
+        """The colour a field is drawn in: its own, or its terrain's."""
+        return self.fills.get(name) or TERRAIN_COLOURS[self.island.terrain(name)]
+
+    def shown_fill(self, name: str, highlighted: set[str]) -> str:
+        """The colour a field shows, dimmed when others are highlighted (for the ink on it)."""
+        if highlighted and name not in highlighted:
+            return _blend(self.fill(name), _SEA_COLOUR, _DIMMED_OPACITY)
+        return self.fill(name)
 
     # -- geometry -----------------------------------------------------------------------------
 
@@ -394,9 +455,18 @@ class _Drawing:
         cars: dict[str, list[tuple[str, str]]],
         amulets: tuple[str, ...],
         highlight_label: str,
+        colours: list[tuple[str, str]] | None = None,
     ) -> list[_LegendEntry]:
-        """What the legend explains: terrains, then only the marks this picture shows."""
-        entries = [_LegendEntry("terrain", terrain.value, terrain.value) for terrain in Terrain]
+        """What the legend explains: the terrains (or the caller's colours), then only the marks
+        this picture shows."""
+        entries = (
+            [_LegendEntry("colour", label, colour) for label, colour in colours]
+            if colours is not None
+            else [
+                _LegendEntry("terrain", terrain.value, TERRAIN_COLOURS[terrain])
+                for terrain in Terrain
+            ]
+        )
         entries += [
             _LegendEntry("landmark", kind.value, kind.value)
             for kind in LandmarkKind
@@ -434,7 +504,7 @@ class _Drawing:
         # Wide enough for three legend entries a row, so tiny islands still get a usable legend.
         self.width = max(map_width, title_width, 3 * self.legend_item_width + 2 * self.padding)
         per_row = max(1, int((self.width - 2 * self.padding) // self.legend_item_width))
-        self.legend_per_row = min(per_row, len(legend))
+        self.legend_per_row = max(1, min(per_row, len(legend)))
         legend_rows = math.ceil(len(legend) / self.legend_per_row)
         self.legend_row_height = 1.0 * size
         self.map_top = self.title_height
@@ -491,6 +561,7 @@ class _Drawing:
         self.draw_amulets(root, amulets)
         if labels:
             self.draw_labels(root, set(highlighted))
+        self.draw_notes(root, set(highlighted))
         self.draw_cars(root, cars)
         self.draw_legend(root, legend)
         return root
@@ -545,7 +616,7 @@ class _Drawing:
                 data_field=name,
                 data_terrain=terrain.value,
                 points=_points(_hexagon(*self.centre(self.island.hex(name)), self.size)),
-                fill=TERRAIN_COLOURS[terrain],
+                fill=self.fill(name),
                 stroke=_OUTLINE_COLOUR,
                 stroke_width=_num(0.035 * self.size),
                 stroke_linejoin="round",
@@ -572,6 +643,8 @@ class _Drawing:
             parts.append("car " + ", ".join(label for label, _ in cars[name]))
         if highlighted:
             parts.append("highlighted")
+        if name in self.notes:
+            parts.append(self.notes[name])
         return "; ".join(parts)
 
     def draw_highlights(self, root: ET.Element, highlighted: tuple[str, ...]) -> None:
@@ -698,10 +771,7 @@ class _Drawing:
         size = 0.36 * self.size
         for name in self.island.fields:
             x, y = self.centre(self.island.hex(name))
-            fill = TERRAIN_COLOURS[self.island.terrain(name)]
-            if highlighted and name not in highlighted:
-                fill = _blend(fill, _SEA_COLOUR, _DIMMED_OPACITY)  # the colour a dimmed field shows
-            ink = _ink_on(fill)
+            ink = _ink_on(self.shown_fill(name, highlighted))
             # A halo in the opposite ink keeps the name readable where an arrow or a highlight
             # ring passes under it; labels are drawn after both.
             _text(
@@ -718,6 +788,27 @@ class _Drawing:
                 stroke_opacity="0.75",
                 stroke_linejoin="round",
                 paint_order="stroke",
+            )
+
+    def draw_notes(self, root: ET.Element, highlighted: set[str]) -> None:
+        if not self.notes:
+            return
+        group = _sub(root, "g", class_="notes")
+        for name in self.island.fields:
+            if name not in self.notes:
+                continue
+            x, y = self.centre(self.island.hex(name))
+            # Low in the hexagon: the name is at the top and a landmark glyph in the middle.
+            _text(
+                group,
+                x,
+                y + 0.55 * self.size,
+                self.notes[name],
+                0.4 * self.size,
+                class_="note",
+                data_field=name,
+                font_weight="bold",
+                fill=_ink_on(self.shown_fill(name, highlighted)),
             )
 
     def draw_cars(self, root: ET.Element, cars: dict[str, list[tuple[str, str]]]) -> None:
@@ -765,7 +856,9 @@ class _Drawing:
             y = self.legend_top + (row + 0.5) * self.legend_row_height
             entry = _sub(group, "g", class_="legend-entry", data_kind=item.kind)
             if item.kind == "terrain":
-                entry.set("data-terrain", item.key)
+                entry.set("data-terrain", item.label)
+            elif item.kind == "colour":
+                entry.set("data-label", item.label)
             self.draw_legend_symbol(entry, item, x, y)
             label = _sub(
                 entry,
@@ -779,12 +872,12 @@ class _Drawing:
 
     def draw_legend_symbol(self, entry: ET.Element, item: _LegendEntry, x: float, y: float) -> None:
         size = self.size
-        if item.kind == "terrain":
+        if item.kind in ("terrain", "colour"):
             _sub(
                 entry,
                 "polygon",
                 points=_points(_hexagon(x, y, 0.38 * size)),
-                fill=TERRAIN_COLOURS[Terrain(item.key)],
+                fill=item.key,
                 stroke=_OUTLINE_COLOUR,
                 stroke_width=_num(0.03 * size),
             )
@@ -807,34 +900,17 @@ class _Drawing:
         elif item.kind == "amulet":
             self.draw_amulet(entry, x, y)
         else:
-            _sub(
-                entry,
-                "circle",
-                cx=_num(x),
-                cy=_num(y),
-                r=_num(0.29 * size),
-                fill=item.key,
-                stroke=_INK_DARK,
-                stroke_width=_num(0.04 * size),
-            )
-            _text(
-                entry,
-                x,
-                y,
-                _car_letter(item.car),
-                0.36 * size,
-                font_weight="bold",
-                fill=_ink_on(item.key),
-            )
+            self.draw_car(entry, x, y, item.car, item.key)
 
 
 @dataclass(frozen=True)
 class _LegendEntry:
     kind: str
-    """``terrain``, ``landmark``, ``highlight``, ``amulet`` or ``car``."""
+    """``terrain``, ``colour`` (a caller's legend entry), ``landmark``, ``highlight``, ``amulet``
+    or ``car``."""
     label: str
     key: str
-    """The terrain or landmark kind, or a car's colour."""
+    """The fill colour, the landmark kind or the car's colour."""
     car: str = ""
 
 

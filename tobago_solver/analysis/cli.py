@@ -1,0 +1,286 @@
+"""The analysis commands of ``tobago``: ``analyse`` (identifiability), ``puzzle`` and ``advise``.
+
+>>> from tobago_solver.cli import main
+>>> main(["analyse", "ABC-1"])  # doctest: +ELLIPSIS
+field  terrain    cards  a shortest proof
+...
+ABC-1: 102 fields, 11 never located; mean 3.11 cards, worst 5
+fields per number of cards: 2: 20, 3: 44, 4: 24, 5: 3, never: 11
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+from tobago_solver import islands
+from tobago_solver.analysis.advice import advise
+from tobago_solver.analysis.identifiability import identifiability, summary_markdown
+from tobago_solver.analysis.min_clues import DEFAULT_TIME_LIMIT
+from tobago_solver.analysis.puzzles import make_puzzle
+from tobago_solver.cli import (
+    ISLAND_HELP,
+    Once,
+    add_rules_option,
+    load_island,
+    non_negative,
+    read_text_file,
+)
+from tobago_solver.errors import TobagoError
+from tobago_solver.render import render_svg, write_svg
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds > 0.
+
+    >>> seconds("2.5")
+    2.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds > 0")
+    return value
+
+
+def _check_target(path: str | None, what: str) -> None:
+    """Fail before any work when an output file could not be written."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir() or not target.parent.is_dir():
+        raise TobagoError(f"cannot write the {what} to {path!r}: not a file in an existing folder")
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:  # tqdm is optional: no bar without it
+        return None
+    return tqdm(total=total, file=sys.stderr, unit="island", desc="analysing")
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    if args.all == (args.island is not None):
+        raise TobagoError("give an island or --all, not both and not neither")
+    _check_target(args.svg, "picture")
+    _check_target(args.json, "JSON report")
+    _check_target(args.summary, "summary")
+    if args.island is not None:
+        if args.summary is not None:
+            raise TobagoError("--summary goes with --all")
+        report = identifiability(load_island(args.island), time_limit=args.time_limit)
+        print(report.table())
+        if args.json is not None:
+            Path(args.json).write_text(report.to_json() + "\n", encoding="utf-8")
+        if args.svg is not None:
+            write_svg(args.svg, report.to_svg())
+        return 0
+    if args.svg is not None or args.json is not None:
+        raise TobagoError("--svg and --json take one island; with --all use --summary")
+    names = islands.names()
+    bar = _progress(len(names), not args.no_progress)
+    reports = []
+    try:
+        for name in names:
+            reports.append(identifiability(islands.get(name), time_limit=args.time_limit))
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    for report in reports:
+        print(report.summary_line())
+    located = [m for r in reports for m in r.minima.values() if m is not None]
+    never = sum(len(r.never) for r in reports)
+    mean = f"{statistics.fmean(located):.2f}" if located else "-"
+    worst = str(max(located)) if located else "-"
+    print(
+        f"all {len(reports)} islands: {sum(len(r.proofs) for r in reports)} fields, "
+        f"{never} never located; mean {mean} cards, worst {worst}"
+    )
+    if args.summary is not None:
+        Path(args.summary).write_text(summary_markdown(reports), encoding="utf-8")
+        print(f"summary written to {args.summary}")
+    return 0
+
+
+def _puzzle(args: argparse.Namespace) -> int:
+    _check_target(args.svg, "picture")
+    island = load_island(args.island)
+    seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
+    if args.size == 0:
+        raise TobagoError("--size must be at least 1")
+    puzzle = make_puzzle(
+        island,
+        seed=seed,
+        size=args.size,
+        field=args.field,
+        rules=args.rules,
+        time_limit=args.time_limit,
+    )
+    print(puzzle.text(show_answer=args.show_answer))
+    if args.svg is not None:
+        title = f"Puzzle {island.name} #{seed}" + (
+            f": the treasure is at {puzzle.answer}" if args.show_answer else ""
+        )
+        highlight = [puzzle.answer] if args.show_answer else []
+        write_svg(args.svg, render_svg(island, highlight=highlight, title=title))
+    return 0
+
+
+def _advise(args: argparse.Namespace) -> int:
+    from tobago_solver.game.cli import describe
+    from tobago_solver.game.records import GameRecord, replay
+
+    record = GameRecord.from_json(read_text_file(args.record, "game record"))
+    states = list(replay(record))
+    open_states = [state for state in states if not state.is_terminal]
+    if not open_states:
+        raise TobagoError(f"{args.record}: the game ends before anyone decides anything")
+    if args.turn is None:
+        state = open_states[-1]  # the last decision of the game
+    else:
+        at_turn = [state for state in open_states if state.turn == args.turn]
+        if not at_turn:
+            last = open_states[-1].turn
+            raise TobagoError(f"--turn {args.turn}: the game's turns run from 0 to {last}")
+        state = at_turn[0]  # the start of that turn
+    ranked = advise(state)
+    if args.board:
+        print(describe(state.observation(state.to_move)))
+    print(
+        f"turn {state.turn}, P{state.to_move} to decide ({state.phase}): {len(ranked)} legal "
+        "actions, best first by the expected treasure cards from the current treasures "
+        "(gain against now)"
+    )
+    shown = ranked if args.top == 0 else ranked[: args.top]
+    width = len(str(len(shown)))
+    for number, item in enumerate(shown, 1):
+        print(f"{number:>{width}}. {item.gain:+.2f}  {item.action}: {item.reason}")
+    if len(shown) < len(ranked):
+        print(f"... and {len(ranked) - len(shown)} more (--top 0 lists all)")
+    return 0
+
+
+def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register ``analyse``, ``puzzle`` and ``advise`` on the ``tobago`` parser."""
+    analyse = commands.add_parser(
+        "analyse",
+        help="the fewest clue cards that locate each field (identifiability map)",
+        description="For every land field, the fewest clue cards that locate it (proven "
+        "optimal with CP-SAT), or 'never'.",
+    )
+    analyse.add_argument("island", nargs="?", help=ISLAND_HELP)
+    analyse.add_argument(
+        "--all", action="store_true", help="all 32 bundled islands, with a summary"
+    )
+    analyse.add_argument(
+        "--json", metavar="FILE", action=Once, help="also write the report as JSON to FILE"
+    )
+    analyse.add_argument(
+        "--svg", metavar="OUT", action=Once, help="also draw the heat map to this SVG file"
+    )
+    analyse.add_argument(
+        "--summary",
+        metavar="FILE",
+        action=Once,
+        help="with --all: write the summary as Markdown to FILE (e.g. docs/identifiability.md)",
+    )
+    analyse.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=DEFAULT_TIME_LIMIT,
+        action=Once,
+        metavar="SECONDS",
+        help=f"CP-SAT time per field (default {DEFAULT_TIME_LIMIT:g}); "
+        "a field still undecided ends the command with exit code 3",
+    )
+    analyse.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    analyse.set_defaults(run=_analyse)
+
+    puzzle = commands.add_parser(
+        "puzzle",
+        help="a puzzle: clues that locate one field, each needed",
+        description="A puzzle: clue cards, each legal when played in order, that leave exactly "
+        "one field, with no card to spare. The answer stays hidden unless --show-answer.",
+    )
+    puzzle.add_argument("island", help=ISLAND_HELP)
+    puzzle.add_argument(
+        "--seed",
+        type=non_negative,
+        default=None,
+        action=Once,
+        metavar="N",
+        help="the same seed gives the same puzzle; without one a seed is drawn and printed",
+    )
+    puzzle.add_argument(
+        "--size",
+        type=non_negative,
+        default=None,
+        action=Once,
+        metavar="K",
+        help="exactly this many clues (default: as few as the answer allows)",
+    )
+    puzzle.add_argument(
+        "--field",
+        action=Once,
+        metavar="F",
+        help="the answer (default: a field drawn from the seed)",
+    )
+    puzzle.add_argument("--show-answer", action="store_true", help="print the answer too")
+    add_rules_option(puzzle)
+    puzzle.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=DEFAULT_TIME_LIMIT,
+        action=Once,
+        metavar="SECONDS",
+        help=f"CP-SAT time per attempt (default {DEFAULT_TIME_LIMIT:g})",
+    )
+    puzzle.add_argument(
+        "--svg",
+        metavar="OUT",
+        action=Once,
+        help="also draw the island (the answer marked only with --show-answer)",
+    )
+    puzzle.set_defaults(run=_puzzle)
+
+    counsel = commands.add_parser(
+        "advise",
+        help="rank the legal actions at a point of a saved game",
+        description="Rank the legal actions of the player to decide at a point of a saved game "
+        "by the treasure cards they can expect (docs/analysis.md states the criterion), each "
+        "with a one-line reason.",
+    )
+    counsel.add_argument("record", help="a JSON file written by 'tobago play --save'")
+    counsel.add_argument(
+        "--turn",
+        type=non_negative,
+        default=None,
+        action=Once,
+        metavar="N",
+        help="advise at the start of this turn (default: the game's last decision)",
+    )
+    counsel.add_argument(
+        "--top",
+        type=non_negative,
+        default=10,
+        action=Once,
+        metavar="K",
+        help="list this many actions (default 10; 0 lists all)",
+    )
+    counsel.add_argument(
+        "--board", action="store_true", help="print the board as the player sees it first"
+    )
+    counsel.set_defaults(run=_advise)
