@@ -14,10 +14,13 @@ expected 6 rows of 6 tokens, got 1 row
 from __future__ import annotations
 
 __all__ = [
+    "ActionFormatError",
     "CardError",
     "CellError",
     "GridFormatError",
+    "IllegalActionError",
     "IllegalPlacementError",
+    "RecordError",
     "SolverTimeoutError",
     "TranquilityError",
     "UnknownEngineError",
@@ -43,6 +46,18 @@ class CardError(TranquilityError):
 
 class IllegalPlacementError(TranquilityError):
     """A card cannot be played on a cell (occupied, breaks the order, or unaffordable)."""
+
+
+class IllegalActionError(TranquilityError):
+    """A game action breaks a rule of the game (the message names the rule), or the game is over."""
+
+
+class ActionFormatError(TranquilityError):
+    """An action's text cannot be read (the message quotes it and says what was expected)."""
+
+
+class RecordError(TranquilityError):
+    """A game record (JSON) is malformed or does not replay."""
 
 
 class UnknownRulesError(TranquilityError):
