@@ -174,6 +174,8 @@ class Observation:
     share_left: int
     later_capacity: int
     """In the share phase: cards the players after this one in the round still hold."""
+    later_players: int
+    """In the share phase: how many players come after this one in the round."""
     outcome: Outcome | None
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -271,9 +273,11 @@ class GameState:
         """What ``player`` may know (see :class:`Observation`)."""
         if not 0 <= player < self.players:
             raise IllegalActionError(f"no player {player}: players are 0-{self.players - 1}")
-        later = 0
+        later = later_players = 0
         if self.phase == "share" and player == self.current_player:
             later = self.later_capacity
+            order = share_round(self.share_starter, self.players)
+            later_players = len(order) - 1 - order.index(player)
         return Observation(
             rules=self.rules,
             player=player,
@@ -291,6 +295,7 @@ class GameState:
             start_played=self.start_played,
             share_left=self.share_left,
             later_capacity=later,
+            later_players=later_players,
             outcome=self.outcome,
         )
 
