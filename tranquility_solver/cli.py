@@ -17,6 +17,7 @@ from typing import NoReturn, TextIO
 
 from .completion import Engine, complete, count_completions
 from .errors import CardError, GridFormatError, SolverTimeoutError, TranquilityError
+from .game import cli as game_cli
 from .grid import FIRST_CARD, LAST_CARD, Grid, digits_value, shorten
 from .hints import dead_cells, explain, safe_placements
 from .render import render_svg
@@ -179,6 +180,7 @@ def _build_parser() -> _Parser:
         metavar="SPEC",
         help="cards in hand, e.g. 12,40 (a card on the grid is an error naming its cell)",
     )
+    game_cli.add_commands(commands)  # play, replay, simulate
     return parser
 
 
@@ -191,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
+        if hasattr(args, "run"):  # a game subcommand
+            return int(args.run(args))
         _check_svg_target(args.svg)
         grid = _read_grid(args.grid, sys.stdin)
         rules = Rules.by_name(args.rules)

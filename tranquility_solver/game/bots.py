@@ -116,7 +116,11 @@ class HeuristicBot:
         low, high = min(sizes), max(sizes)
         fair = math.ceil(observation.share_left / (observation.later_players + 1))
         # Cards that are of no use anyway are given beyond the fair share.
-        spare = sum(1 for card in observation.hand if context.usefulness[card] == _USELESS)
+        spare = sum(
+            1
+            for card, copy in _numbered(observation.hand)
+            if context._rank(card, copy)[0] <= _USELESS
+        )
         wanted = max(low, min(high, max(fair, spare)))
         return Share(context.least_useful(observation.hand, wanted))
 
@@ -133,9 +137,9 @@ class HeuristicBot:
             card, cell, cost = placement
             others = list(hand)
             others.remove(card)
-            paid = context.least_useful(others, cost)
-            if any(context.usefulness[c] >= _NEVER for c in paid):
+            if context.needed(others, cost):
                 continue
+            paid = context.least_useful(others, cost)
             cells = list(observation.grid.cells)
             cells[cell_index(cell)] = card
             pool = tuple(c for c in context.pool if c != card and c not in paid)
@@ -203,13 +207,11 @@ class _Context:
         pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, hand)}))
         base = _log_count(grid.cells, pool, rules)
         usefulness: dict[int, float] = {}
-        finishes = hand.count(FINISH)
         for card in set(hand):
             if card == START:
                 usefulness[card] = _USELESS if observation.start_played else _NEVER
             elif card == FINISH:
-                # One finish card is needed to win; `seed` has only one in the game.
-                usefulness[card] = _NEVER if finishes == 1 or rules.finish_cards == 1 else _USELESS
+                usefulness[card] = _NEVER  # see _rank: spare copies may go
             elif rules.order.chain is None and grid.filled_count < 12:
                 # `seed` counting is slow on an open grid: how many cells could take the card.
                 usefulness[card] = float(_open_cells(grid, pool, rules, card))
@@ -219,8 +221,23 @@ class _Context:
         return cls(rules, grid, pool, usefulness)
 
     def least_useful(self, cards: Sequence[int], count: int) -> tuple[int, ...]:
-        ranked = sorted(cards, key=lambda card: (self.usefulness[card], card))
-        return tuple(ranked[:count])
+        """The ``count`` cards whose loss hurts least; one finish card is always kept last."""
+        ranked = sorted(
+            ((self._rank(card, copy), card) for card, copy in _numbered(cards)),
+        )
+        return tuple(sorted(card for _, card in ranked[:count]))
+
+    def needed(self, cards: Sequence[int], count: int) -> bool:
+        """Whether giving up ``count`` of ``cards`` must include one the bot keeps at all costs."""
+        ranks = sorted(self._rank(card, copy)[0] for card, copy in _numbered(cards))
+        return any(rank >= _NEVER for rank in ranks[:count])
+
+    def _rank(self, card: int, copy: int) -> tuple[float, int]:
+        if card == FINISH:
+            # One finish card is needed to win; `seed` has only one in the whole game.
+            spare = copy > 0 and self.rules.finish_cards > 1
+            return (_USELESS if spare else _NEVER, card)
+        return (self.usefulness[card], card)
 
     def misfit(self, card: int, cell: str) -> float:
         """How far ``card`` is from the value an even spread would put on ``cell``."""
@@ -233,6 +250,16 @@ class _Context:
         row, column = divmod(index, 6)
         ideal = low + (high - low) * (row + column) / 10
         return abs(slot - ideal) / (high - low)
+
+
+def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:
+    """Each card with how many equal cards came before it (start/finish cards repeat)."""
+    seen: dict[int, int] = {}
+    numbered = []
+    for card in cards:
+        numbered.append((card, seen.get(card, 0)))
+        seen[card] = seen.get(card, 0) + 1
+    return numbered
 
 
 def _open_cells(grid: Grid, pool: tuple[int, ...], rules: Rules, card: int) -> int:
