@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol, runtime_checkable
 
 from ..completion import count as counting
@@ -80,13 +82,20 @@ class HeuristicBot:
 
     The pool is every island card the bot cannot rule out (``observation.unknown_cards()``) plus
     its own hand. Candidates are the core's :func:`~tranquility_solver.hints.safe_placements`
-    (the grid stays completable from that pool); each is scored by ``log2`` of the number of
-    completions afterwards minus ``cost_weight`` bits per card it costs, and the discard action
-    competes with ``placement_bonus`` bits less. Payments and discards give up the cards whose
-    loss costs the fewest completions. Counting is exact and cheap in `published` (a product of
-    binomials); in `seed` it runs on the ``shortlist`` best candidates by card-fit only.
-    With no safe placement (the grid is dead, :func:`~tranquility_solver.hints.dead_cells`, or
-    will be), it discards, or failing that makes the cheapest legal play.
+    (the grid stays completable from that pool). Payments and discards give up the cards whose
+    loss hurts least; one finish card is always kept, spare start cards go first.
+
+    Scoring, when the order is one sequence (`published`): ``log2`` of the number of
+    completions afterwards (exact and cheap there: a product of binomials) minus
+    ``cost_weight`` bits per card paid, plus ``placement_bonus``; the discard action competes
+    with its own count and two cards' cost. Otherwise (`seed`, where counting is a slow dynamic
+    programme) a proxy: ``cost_weight`` per card paid now, ``wedge_weight`` per card the play
+    adds to the cost of empty cells it wedges between two filled ones, ``fit_weight`` per
+    spacing the card sits away from the value an even spread would give the cell; a placement
+    beats the discard action (two cards) when its total is lower.
+    With no safe placement it discards, or failing that makes the cheapest legal play; with
+    :func:`~tranquility_solver.hints.dead_cells` on the grid the game is lost and it stops
+    looking for safe plays.
 
     >>> HeuristicBot().name
     'heuristic'
@@ -95,7 +104,8 @@ class HeuristicBot:
     name: str = "heuristic"
     cost_weight: float = 2.0
     placement_bonus: float = 3.0
-    shortlist: int = 6
+    wedge_weight: float = 1.0
+    fit_weight: float = 0.5
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         del rng  # deterministic: same observation, same action
@@ -126,28 +136,33 @@ class HeuristicBot:
 
     def _turn(self, observation: Observation, context: _Context, legal: Sequence[Action]) -> Action:
         hand = observation.hand
-        discards = [action for action in legal if isinstance(action, Discard)]
+        counting = context.rules.order.chain is not None
         best: tuple[float, Action] | None = None
-        if discards:
+        if any(isinstance(action, Discard) for action in legal):
             dropped = context.least_useful(hand, 2)
-            pool = tuple(card for card in context.pool if card not in dropped)
-            score = _log_count(observation.grid.cells, pool, context.rules) - 2 * self.cost_weight
-            best = (score, Discard(dropped))
-        for placement in self._candidates(observation, context):
-            card, cell, cost = placement
+            if counting:
+                pool = tuple(card for card in context.pool if card not in dropped)
+                score = _log_count(context.grid.cells, pool, context.rules)
+            else:
+                score = 0.0
+            best = (score - 2 * self.cost_weight, Discard(dropped))
+        gaps = _gap_cost(context.grid.cells) if not counting else 0.0
+        for card, cell, cost in self._candidates(observation, context):
             others = list(hand)
             others.remove(card)
             if context.needed(others, cost):
                 continue
             paid = context.least_useful(others, cost)
-            cells = list(observation.grid.cells)
+            cells = list(context.grid.cells)
             cells[cell_index(cell)] = card
-            pool = tuple(c for c in context.pool if c != card and c not in paid)
-            score = (
-                _log_count(tuple(cells), pool, context.rules)
-                - cost * self.cost_weight
-                + self.placement_bonus
-            )
+            if counting:
+                pool = tuple(c for c in context.pool if c != card and c not in paid)
+                score = _log_count(tuple(cells), pool, context.rules) + self.placement_bonus
+            else:
+                # The cost paid now was part of the estimate before: count it once.
+                wedged = _gap_cost(tuple(cells)) - (gaps - cost)
+                score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, cell)
+            score -= cost * self.cost_weight
             if best is None or score > best[0]:
                 best = (score, Play(card, cell, paid))
         if best is not None and best[0] > -math.inf:
@@ -162,26 +177,40 @@ class HeuristicBot:
         island = [card for card in observation.hand if is_island(card)]
         if not island:
             return []
+        if dead_cells(context.grid, context.pool, context.rules):
+            return []
         unknown = observation.unknown_cards()
-        safe = safe_placements(observation.grid, island, unknown, context.rules)
-        if not safe:
-            if dead_cells(observation.grid, context.pool, context.rules):
-                return []
-            # Safe plays may need a start or finish card to pay: fall back to legal plays.
-            return sorted(
-                {
-                    (a.card, a.cell, len(a.discards))
-                    for a in observation.legal_actions()
-                    if isinstance(a, Play)
-                }
-            )[: self.shortlist]
-        found = [(s.card, s.cell, s.cost) for s in safe]
-        if context.rules.order.chain is not None:
-            return found  # counting is a product of binomials: score every candidate
-        cheapest = min(cost for _, _, cost in found)
-        found = [c for c in found if c[2] <= cheapest + 1]
-        found.sort(key=lambda c: (c[2], context.misfit(c[0], c[1])))
-        return found[: self.shortlist]
+        safe = safe_placements(context.grid, island, unknown, context.rules)
+        # No safe play: discarding keeps every chance the grid still has (a play could only
+        # lose it), so none is offered.
+        return [(s.card, s.cell, s.cost) for s in safe]
+
+
+def _gap_cost(cells: tuple[int | None, ...]) -> float:
+    """Estimated cards it will cost to close the gaps of the rows and columns (`seed` costs).
+
+    A run of ``k`` empty cells between filled ``low`` and ``high`` on one axis ends with a card
+    wedged between two of them, about ``2 (high - low) / (k + 1)`` apart when the run is filled
+    evenly; for ``k = 1`` that is exactly the wedged cell's cost. Runs that reach the border cost
+    nothing.
+    """
+    total = 0.0
+    for start, step in _LINES:
+        previous: int | None = None
+        run = 0
+        for position in range(6):
+            value = cells[start + step * position]
+            if value is None:
+                run += 1
+                continue
+            if previous is not None and run:
+                total += 2 * abs(value - previous) / (run + 1)
+            previous, run = value, 0
+    return total
+
+
+_LINES = tuple((row * 6, 1) for row in range(6)) + tuple((column, 6) for column in range(6))
+"""Each row (left to right) and column (bottom to top) as ``(first cell, step)``."""
 
 
 def _cheapness(action: Action) -> tuple[int, str]:
@@ -205,15 +234,15 @@ class _Context:
     def of(cls, observation: Observation) -> _Context:
         rules, grid, hand = observation.rules, observation.grid, observation.hand
         pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, hand)}))
-        base = _log_count(grid.cells, pool, rules)
+        base = _log_count(grid.cells, pool, rules) if rules.order.chain is not None else 0.0
         usefulness: dict[int, float] = {}
         for card in set(hand):
             if card == START:
                 usefulness[card] = _USELESS if observation.start_played else _NEVER
             elif card == FINISH:
                 usefulness[card] = _NEVER  # see _rank: spare copies may go
-            elif rules.order.chain is None and grid.filled_count < 12:
-                # `seed` counting is slow on an open grid: how many cells could take the card.
+            elif rules.order.chain is None:
+                # Counting is slow for `seed`: how many cells could take the card instead.
                 usefulness[card] = float(_open_cells(grid, pool, rules, card))
             else:
                 rest = tuple(c for c in pool if c != card)
@@ -240,16 +269,38 @@ class _Context:
         return (self.usefulness[card], card)
 
     def misfit(self, card: int, cell: str) -> float:
-        """How far ``card`` is from the value an even spread would put on ``cell``."""
+        """How far ``card`` sits from the value an even spread would give ``cell``, in units of
+        the spacing of the pool numbers between the cell's filled bounds."""
         index = cell_index(cell)
-        windows = fast.windows(self.grid.cells, self.pool, self.rules.order)
-        low, high = windows.release[index], windows.deadline[index]
-        slot = sum(1 for c in self.pool if c < card)
-        if high <= low:
-            return abs(slot - low)
-        row, column = divmod(index, 6)
-        ideal = low + (high - low) * (row + column) / 10
-        return abs(slot - ideal) / (high - low)
+        low_slot, high_slot = self.bounds[index]
+        below = self.windows.release[index] - low_slot
+        above = high_slot - 1 - self.windows.deadline[index]
+        spacing = (high_slot - low_slot) / (below + above + 1)
+        ideal = low_slot + spacing * (below + 0.5)
+        slot = bisect_left(self.pool, card)
+        return abs(slot - ideal) / max(1.0, spacing)
+
+    @cached_property
+    def windows(self) -> fast.Windows:
+        return fast.windows(self.grid.cells, self.pool, self.rules.order)
+
+    @cached_property
+    def bounds(self) -> list[tuple[int, int]]:
+        """Per cell: pool slots just above its highest filled lower cell and of its lowest
+        filled higher cell."""
+        order, cells, pool = self.rules.order, self.grid.cells, self.pool
+        filled = [(c, v) for c, v in enumerate(cells) if v is not None]
+        found = []
+        for index in range(CELL_COUNT):
+            lows = [v for c, v in filled if order.ancestors[index] >> c & 1]
+            highs = [v for c, v in filled if order.descendants[index] >> c & 1]
+            found.append(
+                (
+                    bisect_right(pool, max(lows)) if lows else 0,
+                    bisect_left(pool, min(highs)) if highs else len(pool),
+                )
+            )
+        return found
 
 
 def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:
