@@ -131,12 +131,24 @@ def legal_placements(
     hand = check_hand(grid, cards)
     if hand_size is None:
         hand_size = len(hand)
+    # Bounds per empty cell once (the open interval its card must fall in), instead of
+    # order_conflicts per (card, cell): the same test, 36 scans instead of 36 per card.
+    cells = grid.cells
+    filled = [(other, value) for other, value in enumerate(cells) if value is not None]
+    bounds: list[tuple[int, int, int]] = []
+    for index in range(CELL_COUNT):
+        if cells[index] is not None:
+            continue
+        lower, higher = _related_cells(rules, index)
+        low = max((v for o, v in filled if lower >> o & 1), default=FIRST_CARD - 1)
+        high = min((v for o, v in filled if higher >> o & 1), default=LAST_CARD + 1)
+        bounds.append((index, low, high))
     found = []
     for card in hand:
-        for index in range(CELL_COUNT):
-            if grid.cells[index] is not None or order_conflicts(grid, index, card, rules):
+        for index, low, high in bounds:
+            if not low < card < high:
                 continue
-            cost = rules.cost(grid.cells, index, card)
+            cost = rules.cost(cells, index, card)
             if cost <= hand_size - 1:
                 found.append(Placement(card, CELL_NAMES[index], cost))
     return tuple(found)
