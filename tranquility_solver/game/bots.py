@@ -89,8 +89,8 @@ class HeuristicBot:
     completions afterwards (exact and cheap there: a product of binomials) minus
     ``cost_weight`` bits per card paid, plus ``placement_bonus``; the discard action competes
     with its own count and two cards' cost. Otherwise (`seed`, where counting is a slow dynamic
-    programme) a proxy: ``cost_weight`` per card paid now, ``wedge_weight`` per card the play
-    adds to the cost of empty cells it wedges between two filled ones, ``fit_weight`` per
+    programme) an estimate in cards: the cards paid now, ``wedge_weight`` times what the play
+    adds to the estimated cost of closing the gaps in rows and columns, ``fit_weight`` per
     spacing the card sits away from the value an even spread would give the cell; a placement
     beats the discard action (two cards) when its total is lower.
     With no safe placement it discards, or failing that makes the cheapest legal play; with
@@ -102,10 +102,10 @@ class HeuristicBot:
     """
 
     name: str = "heuristic"
-    cost_weight: float = 2.0
-    placement_bonus: float = 3.0
+    cost_weight: float = 1.0
+    placement_bonus: float = 5.0
     wedge_weight: float = 1.0
-    fit_weight: float = 0.5
+    fit_weight: float = 2.0
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         del rng  # deterministic: same observation, same action
@@ -138,14 +138,16 @@ class HeuristicBot:
         hand = observation.hand
         counting = context.rules.order.chain is not None
         best: tuple[float, Action] | None = None
+        # Scores: bits of completions minus cost_weight bits per card when counting; else
+        # minus estimated cards, a card paid now counting one.
+        per_card = self.cost_weight if counting else 1.0
         if any(isinstance(action, Discard) for action in legal):
             dropped = context.least_useful(hand, 2)
+            score = 0.0
             if counting:
                 pool = tuple(card for card in context.pool if card not in dropped)
                 score = _log_count(context.grid.cells, pool, context.rules)
-            else:
-                score = 0.0
-            best = (score - 2 * self.cost_weight, Discard(dropped))
+            best = (score - 2 * per_card, Discard(dropped))
         gaps = _gap_cost(context.grid.cells) if not counting else 0.0
         for card, cell, cost in self._candidates(observation, context):
             others = list(hand)
@@ -162,7 +164,7 @@ class HeuristicBot:
                 # The cost paid now was part of the estimate before: count it once.
                 wedged = _gap_cost(tuple(cells)) - (gaps - cost)
                 score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, cell)
-            score -= cost * self.cost_weight
+            score -= cost * per_card
             if best is None or score > best[0]:
                 best = (score, Play(card, cell, paid))
         if best is not None and best[0] > -math.inf:
@@ -236,18 +238,28 @@ class _Context:
         pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, hand)}))
         base = _log_count(grid.cells, pool, rules) if rules.order.chain is not None else 0.0
         usefulness: dict[int, float] = {}
+        windows = fast.windows(grid.cells, pool, rules.order)
         for card in set(hand):
             if card == START:
                 usefulness[card] = _USELESS if observation.start_played else _NEVER
             elif card == FINISH:
                 usefulness[card] = _NEVER  # see _rank: spare copies may go
             elif rules.order.chain is None:
-                # Counting is slow for `seed`: how many cells could take the card instead.
-                usefulness[card] = float(_open_cells(grid, pool, rules, card))
+                # Counting is slow for `seed`: how many cells' windows could take the card.
+                slot = bisect_left(pool, card)
+                usefulness[card] = float(
+                    sum(
+                        1
+                        for cell in windows.empties
+                        if windows.release[cell] <= slot <= windows.deadline[cell]
+                    )
+                )
             else:
                 rest = tuple(c for c in pool if c != card)
                 usefulness[card] = base - _log_count(grid.cells, rest, rules)
-        return cls(rules, grid, pool, usefulness)
+        context = cls(rules, grid, pool, usefulness)
+        context.__dict__["windows"] = windows  # cached_property: computed once per decision
+        return context
 
     def least_useful(self, cards: Sequence[int], count: int) -> tuple[int, ...]:
         """The ``count`` cards whose loss hurts least; one finish card is always kept last."""
@@ -311,19 +323,6 @@ def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:
         numbered.append((card, seen.get(card, 0)))
         seen[card] = seen.get(card, 0) + 1
     return numbered
-
-
-def _open_cells(grid: Grid, pool: tuple[int, ...], rules: Rules, card: int) -> int:
-    cells = list(grid.cells)
-    found = 0
-    for index in range(CELL_COUNT):
-        if cells[index] is not None:
-            continue
-        cells[index] = card
-        if fast.feasible(tuple(cells), tuple(c for c in pool if c != card), rules.order):
-            found += 1
-        cells[index] = None
-    return found
 
 
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
