@@ -57,6 +57,16 @@ class Play:
         object.__setattr__(self, "cell", CELL_NAMES[cell_index(self.cell)])
         object.__setattr__(self, "discards", sort_hand(tuple(self.discards)))
 
+    @classmethod
+    def _of(cls, card: int, cell: str, discards: tuple[int, ...]) -> Play:
+        """A play from values already checked (a cell name, sorted discards): the engine builds
+        thousands per game, so it skips the normalisation of ``__init__``."""
+        play = object.__new__(cls)
+        object.__setattr__(play, "card", card)
+        object.__setattr__(play, "cell", cell)
+        object.__setattr__(play, "discards", discards)
+        return play
+
     def __str__(self) -> str:
         paid = f" discard {_cards_text(self.discards)}" if self.discards else ""
         return f"play {self.card} {self.cell}{paid}"

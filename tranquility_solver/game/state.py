@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import Literal
 
 from ..errors import IllegalActionError, TranquilityError
-from ..grid import FIRST_CARD, LAST_CARD, Grid, cell_index
+from ..grid import CELL_NAMES, FIRST_CARD, LAST_CARD, Grid
 from ..placement import check_placement, legal_placements
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
@@ -52,6 +52,7 @@ __all__ = [
 ]
 
 Phase = Literal["play", "share"]
+_CELL_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
 LOSS_NO_ACTION = "no legal action"
 LOSS_OUT_OF_CARDS = "a player ran out of cards"
 
@@ -120,12 +121,12 @@ def legal_actions_for(
     actions: list[Action] = []
     island = [card for card in hand if is_island(card)]
     placements = legal_placements(grid, island, rules, hand_size=len(hand))
-    for placement in sorted(placements, key=lambda p: (p.card, p.cost, cell_index(p.cell))):
-        others = list(hand)
+    payers = tuple(sorted(card for card in hand if may_pay_with(card)))
+    for placement in sorted(placements, key=lambda p: (p.card, p.cost, _CELL_INDEX[p.cell])):
+        others = list(payers)
         others.remove(placement.card)
-        payers = tuple(card for card in others if may_pay_with(card))
-        for paid in _combos(payers, placement.cost):
-            actions.append(Play(placement.card, placement.cell, paid))
+        for paid in _combos(tuple(others), placement.cost):
+            actions.append(Play._of(placement.card, placement.cell, paid))
     actions.extend(Discard(c) for c in _combos(hand, DISCARD_ACTION_CARDS))
     if START in hand and not start_played:
         actions.append(Start())
