@@ -240,3 +240,38 @@ def test_repr_is_short_and_useful() -> None:
     assert "published" in text
     assert "seed=4" in text
     assert "turn=0" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty action"),
+        ("jump 3", "unknown action 'jump'"),
+        ("discard 3", "exactly two cards"),
+        ("play 41", "needs a card and a cell"),
+        ("play start a1", "only island cards go on the grid"),
+        ("play 41 d3 pay 12", "expected 'discard' after the cell"),
+        ("play 41 d3 discard", "needs at least one card"),
+        ("discard 0 3", "card '0' is not 1-80"),
+        ("start now", "'start' takes no further words"),
+    ],
+)
+def test_action_text_errors(text: str, message: str) -> None:
+    with pytest.raises(tq.ActionFormatError, match=message):
+        parse_action(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("play 41 d3", "play 41 d3"),
+        ("play 41 D3 DISCARD finish 12", "play 41 d3 discard 12 finish"),
+        ("discard finish start", "discard start finish"),
+        ("share", "share none"),
+        ("  START ", "start"),
+    ],
+)
+def test_action_text_round_trips(text: str, canonical: str) -> None:
+    action = parse_action(text)
+    assert str(action) == canonical
+    assert parse_action(canonical) == action
