@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
 import tranquility_solver as tq
-from tranquility_solver.game.bots import Bot, HeuristicBot, RandomBot, make_bots
+from tranquility_solver.game.bots import (
+    Bot,
+    HeuristicBot,
+    RandomBot,
+    _Context,
+    _gap_cost,
+    make_bots,
+)
 from tranquility_solver.game.records import GameRecord, play_game, replay
 
 
@@ -88,3 +96,23 @@ def test_make_bots_errors() -> None:
         make_bots("clever", 2)
     with pytest.raises(tq.TranquilityError, match="3 bots given for 2 players"):
         make_bots("random,random,random", 2)
+
+
+def test_gap_estimate_is_the_wedge_cost_for_single_holes() -> None:
+    grid = tq.Grid.from_mapping({"a1": 10, "c1": 14, "b2": 30})
+    # b1 sits between a1 and c1 (4) and between nothing below and b2: only the row counts.
+    assert _gap_cost(grid.cells) == tq.Rules.seed().cost(grid.cells, 1, 12) == 4
+    wider = tq.Grid.from_mapping({"a1": 10, "d1": 22})
+    assert _gap_cost(wider.cells) == 2 * 12 / 3
+    assert _gap_cost(tq.Grid.from_mapping({"a1": 10, "b1": 12}).cells) == 0
+
+
+def test_heuristic_keeps_one_finish_card_and_gives_spares() -> None:
+    state = tq.new_game(2, seed=1, rules="published")
+    hand = (tq.FINISH, tq.FINISH, tq.START, 40, 41)
+    state = replace(state, hands=(hand, state.hands[1]), start_played=True)
+    context = _Context.of(state.observation(0))
+    assert context.least_useful(hand, 2) == (tq.START, tq.FINISH)
+    assert context.least_useful(hand, 4).count(tq.FINISH) == 1
+    assert context.needed(list(hand), 5)
+    assert not context.needed(list(hand), 4)
