@@ -12,6 +12,7 @@ so the results do not depend on the number of workers or the executor.
 from __future__ import annotations
 
 import math
+import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -162,9 +163,9 @@ def simulate(
     """Play ``n`` games and summarise them.
 
     ``executor`` may be any :class:`concurrent.futures.Executor` (bots must then pickle; the
-    shipped ones do). Without one, ``workers`` > 1 starts a process pool of that size and
-    ``workers`` of 1 (or ``None`` with ``n`` small) plays in this process. ``progress`` shows a
-    tqdm bar on stderr.
+    shipped ones do). Without one, games run in a process pool of ``workers`` processes (by
+    default one per CPU, no more than there are chunks of ``chunk_size`` games); one worker
+    plays in this process. ``progress`` shows a tqdm bar on stderr.
     """
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
@@ -175,8 +176,11 @@ def simulate(
     bar = _progress(n, progress)
     results: list[GameResult] = []
     own_pool: Executor | None = None
-    if executor is None and (workers or 1) > 1:
-        own_pool = executor = ProcessPoolExecutor(max_workers=workers)
+    if executor is None:
+        if workers is None:
+            workers = min(os.cpu_count() or 1, len(chunks))
+        if workers > 1:
+            own_pool = executor = ProcessPoolExecutor(max_workers=workers)
     try:
         if executor is None:
             for chunk in chunks:
