@@ -18,7 +18,7 @@ import math
 import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol, runtime_checkable
 
@@ -27,6 +27,7 @@ from ..completion import fast
 from ..errors import TranquilityError
 from ..grid import CELL_COUNT, Grid, cell_index
 from ..hints import dead_cells, safe_placements
+from ..placement import legal_placements
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
 from .choices import FINISH, START, is_island
@@ -135,43 +136,71 @@ class HeuristicBot:
         return Share(context.least_useful(observation.hand, wanted))
 
     def _turn(self, observation: Observation, context: _Context, legal: Sequence[Action]) -> Action:
-        hand = observation.hand
         counting = context.rules.order.chain is not None
-        best: tuple[float, Action] | None = None
-        # Scores: bits of completions minus cost_weight bits per card when counting; else
-        # minus estimated cards, a card paid now counting one.
-        per_card = self.cost_weight if counting else 1.0
+        discard: tuple[float, Action] | None = None
         if any(isinstance(action, Discard) for action in legal):
-            dropped = context.least_useful(hand, 2)
+            dropped = context.least_useful(observation.hand, 2)
             score = 0.0
             if counting:
                 pool = tuple(card for card in context.pool if card not in dropped)
                 score = _log_count(context.grid.cells, pool, context.rules)
-            best = (score - 2 * per_card, Discard(dropped))
-        gaps = _gap_cost(context.grid.cells) if not counting else 0.0
-        for card, cell, cost in self._candidates(observation, context):
-            others = list(hand)
-            others.remove(card)
-            if context.needed(others, cost):
-                continue
-            paid = context.least_useful(others, cost)
-            cells = list(context.grid.cells)
-            cells[cell_index(cell)] = card
-            if counting:
-                pool = tuple(c for c in context.pool if c != card and c not in paid)
-                score = _log_count(tuple(cells), pool, context.rules) + self.placement_bonus
-            else:
-                # The cost paid now was part of the estimate before: count it once.
-                wedged = _gap_cost(tuple(cells)) - (gaps - cost)
-                score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, cell)
-            score -= cost * per_card
-            if best is None or score > best[0]:
-                best = (score, Play(card, cell, paid))
+            discard = (score - 2 * (self.cost_weight if counting else 1.0), Discard(dropped))
+        play = self._counted(observation, context) if counting else self._estimated(context)
+        choices = [choice for choice in (discard, play) if choice is not None]
+        best = max(choices, key=lambda choice: choice[0], default=None)
         if best is not None and best[0] > -math.inf:
             return best[1]
         # Nothing keeps the grid completable: the game is lost unless the unknown cards were
         # misjudged, so take the cheapest legal action and carry on.
         return min(legal, key=_cheapness)
+
+    def _payment(self, context: _Context, card: int, cost: int) -> tuple[int, ...] | None:
+        return context.payment(card, cost)
+
+    def _counted(self, observation: Observation, context: _Context) -> tuple[float, Play] | None:
+        """Best safe play by exact count (bits of completions, minus bits per card paid)."""
+        best: tuple[float, Play] | None = None
+        for card, cell, cost in self._candidates(observation, context):
+            paid = self._payment(context, card, cost)
+            if paid is None:
+                continue
+            cells = list(context.grid.cells)
+            cells[cell_index(cell)] = card
+            pool = tuple(c for c in context.pool if c != card and c not in paid)
+            score = _log_count(tuple(cells), pool, context.rules) + self.placement_bonus
+            score -= cost * self.cost_weight
+            if best is None or score > best[0]:
+                best = (score, Play(card, cell, paid))
+        return best
+
+    def _estimated(self, context: _Context) -> tuple[float, Play] | None:
+        """Best play by estimated cards (`seed`): scored cheaply first, then the best ones
+        checked for completability from the cards the bot cannot rule out, until one passes.
+        The check is the core's fast engine, as in ``safe_placements``, but on the payment
+        this bot chose; stopping at the first pass saves most of the checks."""
+        if dead_cells(context.grid, context.pool, context.rules):
+            return None
+        island = [card for card in context.hand if is_island(card)]
+        scored: list[tuple[float, int, str, tuple[int, ...], tuple[int | None, ...]]] = []
+        for placement in legal_placements(
+            context.grid, island, context.rules, hand_size=len(context.hand)
+        ):
+            card, cell, cost = placement.card, placement.cell, placement.cost
+            paid = self._payment(context, card, cost)
+            if paid is None:
+                continue
+            after = list(context.grid.cells)
+            after[cell_index(cell)] = card
+            # The cost paid now was part of the estimate before: count it once.
+            wedged = _gap_change(context.grid.cells, cell_index(cell), card) + cost
+            score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, cell)
+            scored.append((score - cost, card, cell, paid, tuple(after)))
+        scored.sort(key=lambda entry: (-entry[0], entry[1], cell_index(entry[2])))
+        for score, card, cell, paid, cells in scored:
+            pool = tuple(c for c in context.pool if c != card and c not in paid)
+            if fast.feasible(cells, pool, context.rules.order):
+                return (score, Play(card, cell, paid))
+        return None
 
     def _candidates(
         self, observation: Observation, context: _Context
@@ -188,7 +217,7 @@ class HeuristicBot:
         return [(s.card, s.cell, s.cost) for s in safe]
 
 
-def _gap_cost(cells: tuple[int | None, ...]) -> float:
+def _gap_cost(cells: Sequence[int | None]) -> float:
     """Estimated cards it will cost to close the gaps of the rows and columns (`seed` costs).
 
     A run of ``k`` empty cells between filled ``low`` and ``high`` on one axis ends with a card
@@ -196,18 +225,32 @@ def _gap_cost(cells: tuple[int | None, ...]) -> float:
     evenly; for ``k = 1`` that is exactly the wedged cell's cost. Runs that reach the border cost
     nothing.
     """
+    return sum(_line_gap(cells, start, step) for start, step in _LINES)
+
+
+def _gap_change(cells: Sequence[int | None], index: int, card: int) -> float:
+    """How :func:`_gap_cost` changes when ``card`` goes on the empty cell ``index``: only its
+    row and column change."""
+    row, column = divmod(index, 6)
+    lines = ((row * 6, 1), (column, 6))
+    before = sum(_line_gap(cells, start, step) for start, step in lines)
+    after = list(cells)
+    after[index] = card
+    return sum(_line_gap(after, start, step) for start, step in lines) - before
+
+
+def _line_gap(cells: Sequence[int | None], start: int, step: int) -> float:
     total = 0.0
-    for start, step in _LINES:
-        previous: int | None = None
-        run = 0
-        for position in range(6):
-            value = cells[start + step * position]
-            if value is None:
-                run += 1
-                continue
-            if previous is not None and run:
-                total += 2 * abs(value - previous) / (run + 1)
-            previous, run = value, 0
+    previous: int | None = None
+    run = 0
+    for position in range(6):
+        value = cells[start + step * position]
+        if value is None:
+            run += 1
+            continue
+        if previous is not None and run:
+            total += 2 * abs(value - previous) / (run + 1)
+        previous, run = value, 0
     return total
 
 
@@ -229,8 +272,10 @@ class _Context:
 
     rules: Rules
     grid: Grid
+    hand: tuple[int, ...]
     pool: tuple[int, ...]
     usefulness: dict[int, float]
+    payments: dict[tuple[int, int], tuple[int, ...] | None] = field(default_factory=dict)
 
     @classmethod
     def of(cls, observation: Observation) -> _Context:
@@ -257,7 +302,7 @@ class _Context:
             else:
                 rest = tuple(c for c in pool if c != card)
                 usefulness[card] = base - _log_count(grid.cells, rest, rules)
-        context = cls(rules, grid, pool, usefulness)
+        context = cls(rules, grid, hand, pool, usefulness)
         context.__dict__["windows"] = windows  # cached_property: computed once per decision
         return context
 
@@ -267,6 +312,18 @@ class _Context:
             ((self._rank(card, copy), card) for card, copy in _numbered(cards)),
         )
         return tuple(sorted(card for _, card in ranked[:count]))
+
+    def payment(self, card: int, cost: int) -> tuple[int, ...] | None:
+        """The cards to pay ``cost`` for playing ``card``, or ``None`` if that means giving up
+        a card the bot keeps at all costs; memoised per decision."""
+        key = (card, cost)
+        if key not in self.payments:
+            others = list(self.hand)
+            others.remove(card)
+            self.payments[key] = (
+                None if self.needed(others, cost) else self.least_useful(others, cost)
+            )
+        return self.payments[key]
 
     def needed(self, cards: Sequence[int], count: int) -> bool:
         """Whether giving up ``count`` of ``cards`` must include one the bot keeps at all costs."""
