@@ -82,18 +82,20 @@ class HeuristicBot:
     """Plays safe, cheap placements that keep the most completions.
 
     The pool is every island card the bot cannot rule out (``observation.unknown_cards()``) plus
-    its own hand. Candidates are the core's :func:`~tranquility_solver.hints.safe_placements`
-    (the grid stays completable from that pool). Payments and discards give up the cards whose
-    loss hurts least; one finish card is always kept, spare start cards go first.
+    its own hand; a play is *safe* when the grid stays completable from that pool after it and
+    its payment. Payments and discards give up the cards whose loss hurts least; one finish card
+    is always kept, spare start cards go first.
 
-    Scoring, when the order is one sequence (`published`): ``log2`` of the number of
-    completions afterwards (exact and cheap there: a product of binomials) minus
-    ``cost_weight`` bits per card paid, plus ``placement_bonus``; the discard action competes
-    with its own count and two cards' cost. Otherwise (`seed`, where counting is a slow dynamic
-    programme) an estimate in cards: the cards paid now, ``wedge_weight`` times what the play
-    adds to the estimated cost of closing the gaps in rows and columns, ``fit_weight`` per
-    spacing the card sits away from the value an even spread would give the cell; a placement
-    beats the discard action (two cards) when its total is lower.
+    When the order is one sequence (`published`) the candidates are the core's
+    :func:`~tranquility_solver.hints.safe_placements`, scored by ``log2`` of the number of
+    completions afterwards (exact and cheap there: a product of binomials) minus ``cost_weight``
+    bits per card paid, plus ``placement_bonus``; the discard action competes with its own count
+    and two cards' cost. Otherwise (`seed`, where counting is a slow dynamic programme) every
+    legal play is scored by an estimate in cards: the cards paid now, ``wedge_weight`` times
+    what the play adds to the estimated cost of closing the gaps in rows and columns, and
+    ``fit_weight`` per spacing the card sits away from the value an even spread would give the
+    cell; the best plays are then checked with the core's fast completability engine until one
+    is safe, and it beats the discard action (two cards) when its total is lower.
     With no safe placement it discards, or failing that makes the cheapest legal play; with
     :func:`~tranquility_solver.hints.dead_cells` on the grid the game is lost and it stops
     looking for safe plays.
