@@ -212,11 +212,7 @@ def _log_action(state: GameState, player: int, who: str, action: Action, out: Te
 
 def _play(args: argparse.Namespace) -> int:
     _check_seats(args.players, args.human)
-    bots_spec = args.bots
-    names = [part for part in bots_spec.split(",") if part.strip()]
-    if len(names) == 1:
-        names = names * args.players
-    bots: tuple[Bot, ...] = make_bots(names, args.players)
+    bots: tuple[Bot, ...] = make_bots(args.bots, args.players)
     if args.save is not None and not Path(args.save).parent.is_dir():
         raise TranquilityError(f"cannot save to {args.save!r}: the folder does not exist")
     state = new_game(args.players, seed=args.seed, rules=args.rules)

@@ -18,7 +18,7 @@ who played the start card draws back to five and the turn passes as usual.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import combinations
 from typing import Literal
@@ -226,7 +226,6 @@ class GameState:
     share_left: int = 0
     share_starter: int = 0
     outcome: Outcome | None = None
-    _legal: tuple[Action, ...] | None = field(default=None, compare=False, repr=False)
 
     # -- views ------------------------------------------------------------------------------
 
@@ -302,24 +301,23 @@ class GameState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the current player; none once the game is over."""
+        return self._legal_actions
+
+    @cached_property
+    def _legal_actions(self) -> tuple[Action, ...]:
+        # Cached in the instance's __dict__, which dataclasses.replace does not copy, so a
+        # changed copy never sees the old list.
         if self.outcome is not None:
             return ()
-        if self._legal is None:
-            object.__setattr__(
-                self,
-                "_legal",
-                legal_actions_for(
-                    self.rules,
-                    self.grid,
-                    self.hands[self.current_player],
-                    self.phase,
-                    self.start_played,
-                    self.share_left,
-                    self.later_capacity,
-                ),
-            )
-        assert self._legal is not None
-        return self._legal
+        return legal_actions_for(
+            self.rules,
+            self.grid,
+            self.hands[self.current_player],
+            self.phase,
+            self.start_played,
+            self.share_left,
+            self.later_capacity,
+        )
 
     @cached_property
     def all_cards(self) -> Counter[int]:
@@ -383,7 +381,7 @@ class GameState:
         hands = list(self.hands)
         hands[self.current_player] = hand
         discards = self.discards + tuple((self.current_player, card) for card in discarded)
-        return replace(self, hands=tuple(hands), discards=discards, _legal=None)
+        return replace(self, hands=tuple(hands), discards=discards)
 
     def _play(self, action: Play, hand: tuple[int, ...]) -> GameState:
         rest = self._take(hand, (action.card,), action)
@@ -484,7 +482,6 @@ class GameState:
             decks=decks,
             current_player=(seat + 1) % self.players,
             turn=self.turn + 1,
-            _legal=None,
         )
         return state._settle()
 

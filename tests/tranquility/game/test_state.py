@@ -275,3 +275,11 @@ def test_action_text_round_trips(text: str, canonical: str) -> None:
     action = parse_action(text)
     assert str(action) == canonical
     assert parse_action(canonical) == action
+
+
+def test_a_changed_copy_lists_its_own_legal_actions() -> None:
+    state = _state(hands=((10, 20, 30, 40, 50),))
+    assert Play(10, "a1") in state.legal_actions()
+    other = replace(state, hands=((11, 21, 31, 41, 51),))
+    assert Play(10, "a1") not in other.legal_actions()
+    assert Play(11, "a1") in other.legal_actions()
