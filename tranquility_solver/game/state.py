@@ -122,10 +122,14 @@ def legal_actions_for(
     island = [card for card in hand if is_island(card)]
     placements = legal_placements(grid, island, rules, hand_size=len(hand))
     payers = tuple(sorted(card for card in hand if may_pay_with(card)))
+    payments: dict[tuple[int, int], list[tuple[int, ...]]] = {}
     for placement in sorted(placements, key=lambda p: (p.card, p.cost, _CELL_INDEX[p.cell])):
-        others = list(payers)
-        others.remove(placement.card)
-        for paid in _combos(tuple(others), placement.cost):
+        key = (placement.card, placement.cost)
+        if key not in payments:
+            others = list(payers)
+            others.remove(placement.card)
+            payments[key] = _combos(tuple(others), placement.cost)
+        for paid in payments[key]:
             actions.append(Play._of(placement.card, placement.cell, paid))
     actions.extend(Discard(c) for c in _combos(hand, DISCARD_ACTION_CARDS))
     if START in hand and not start_played:
