@@ -111,7 +111,9 @@ def share_round(starter: int, players: int) -> tuple[int, ...]:
     one who played the start card and going clockwise, chooses how many and which cards to give.
     A player may give any number that still lets the players after them reach the total; once
     the total is reached the rest of the round is skipped. If all hands together hold fewer cards
-    than the total, the team discards them all.
+    than the total, the team discards them all. When the round ends, only the player who played
+    the start card draws back to five (the end of their turn); the others draw at the end of
+    their own turns.
 
     >>> share_round(1, 3)
     (1, 2, 0)
