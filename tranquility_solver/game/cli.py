@@ -242,6 +242,9 @@ def _play(args: argparse.Namespace) -> int:
     except InputEndedError as error:
         print(f"tranquility: error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("tranquility: interrupted", file=sys.stderr)
+        return EXIT_BAD_INPUT
     finally:
         if args.save is not None:
             record = record_of(state, seats, actions)
