@@ -224,7 +224,7 @@ def _hints(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
     return EXIT_OK if safe else EXIT_NONE
 
 
-class _Once(argparse.Action):
+class Once(argparse.Action):
     """Store an option's value, refusing a second one: "the last one wins" hides mistakes."""
 
     def __call__(
@@ -239,6 +239,31 @@ class _Once(argparse.Action):
             parser.error(f"{option_string} was given twice; give it once")
         seen.add(self.dest)
         setattr(namespace, self.dest, values)
+
+
+RULES_HELP = (
+    "rule preset: seed (rows and columns increase; the default) or published (one increasing "
+    "sequence a1..f6, the printed game)"
+)
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    """``--rules seed|published``, as every command that follows the rules takes it."""
+    parser.add_argument(
+        "--rules", choices=("seed", "published"), default="seed", action=Once, help=RULES_HELP
+    )
+
+
+def non_negative(text: str) -> int:
+    """An argparse type: a whole number ≥ 0 in ASCII digits."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number ≥ 0")
+    return int(text)
+
+
+def read_text(path: str) -> str:
+    """The text of a regular file of at most ``MAX_FILE_BYTES``, or of standard input for ``-``."""
+    return _read_input(path, sys.stdin)
 
 
 def _version() -> str:
@@ -265,19 +290,12 @@ def _build_parser() -> _Parser:
             "--available",
             required=True,
             metavar="SPEC",
-            action=_Once,
+            action=Once,
             help="card numbers still available, e.g. 1-20,35,40-80 (cards on the grid are ignored)",
         )
+        add_rules_option(sub)
         sub.add_argument(
-            "--rules",
-            choices=("seed", "published"),
-            default="seed",
-            action=_Once,
-            help="rule preset: seed (rows and columns increase; the default) or published "
-            "(one increasing sequence a1..f6, the printed game)",
-        )
-        sub.add_argument(
-            "--svg", metavar="OUT", action=_Once, help="also write an SVG picture to OUT"
+            "--svg", metavar="OUT", action=Once, help="also write an SVG picture to OUT"
         )
         return sub
 
@@ -286,7 +304,7 @@ def _build_parser() -> _Parser:
         "--engine",
         choices=CLI_ENGINES,
         default="fast",
-        action=_Once,
+        action=Once,
         help="fast (exact scheduling algorithm, the default) or cpsat (a CP-SAT model); "
         "both give the same answer",
     )
@@ -296,10 +314,13 @@ def _build_parser() -> _Parser:
         "--hand",
         required=True,
         metavar="SPEC",
-        action=_Once,
+        action=Once,
         help="cards in hand, each once, e.g. 12,40 (a card on the grid is an error naming "
         "its cell)",
     )
+    from .game.cli import add_commands  # the game's commands: play, replay, simulate
+
+    add_commands(commands)
     return parser
 
 
@@ -312,11 +333,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
-        _check_svg_target(args.svg)
-        grid = _read_grid(args.grid, sys.stdin)
-        rules = Rules.by_name(args.rules)
-        handler = {"check": _check, "count": _count, "hints": _hints}[args.command]
-        code = handler(args, grid, rules)
+        if hasattr(args, "run"):  # a game subcommand
+            code = int(args.run(args))
+        else:
+            _check_svg_target(args.svg)
+            grid = _read_grid(args.grid, sys.stdin)
+            rules = Rules.by_name(args.rules)
+            handler = {"check": _check, "count": _count, "hints": _hints}[args.command]
+            code = handler(args, grid, rules)
         # Flush here, not at exit, so that a reader who left early is handled below.
         sys.stdout.flush()
         return code

@@ -16,11 +16,14 @@ from __future__ import annotations
 import math
 
 __all__ = [
+    "ActionFormatError",
     "CardError",
     "CellError",
     "CountLimitError",
     "GridFormatError",
+    "IllegalActionError",
     "IllegalPlacementError",
+    "RecordError",
     "SolverTimeoutError",
     "TranquilityError",
     "UnknownEngineError",
@@ -47,6 +50,18 @@ class CardError(TranquilityError):
 
 class IllegalPlacementError(TranquilityError):
     """A card cannot be played on a cell (occupied, breaks the order, or unaffordable)."""
+
+
+class IllegalActionError(TranquilityError):
+    """A game action breaks a rule of the game (the message names the rule), or the game is over."""
+
+
+class ActionFormatError(TranquilityError):
+    """An action's text cannot be read (the message quotes it and says what was expected)."""
+
+
+class RecordError(TranquilityError):
+    """A game record (JSON) is malformed or does not replay."""
 
 
 class UnknownRulesError(TranquilityError):

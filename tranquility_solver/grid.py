@@ -348,7 +348,15 @@ class Grid:
         index, number = self.check_play(cell, card)
         cells = list(self.cells)
         cells[index] = number
-        return Grid(tuple(cells))
+        return Grid._checked(tuple(cells))
+
+    @classmethod
+    def _checked(cls, cells: Cells) -> Grid:
+        """A grid from cells known to be valid (plain ints, distinct, 36 of them): skips the
+        checks of ``__post_init__``, which games pay on every card played otherwise."""
+        grid = object.__new__(cls)
+        object.__setattr__(grid, "cells", cells)
+        return grid
 
     def with_cards(self, cards: Iterable[tuple[str | int, int]]) -> Grid:
         """A new grid with several ``(cell, card)`` placements applied in turn."""

@@ -1,0 +1,118 @@
+"""Bots, records and replays."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+import tranquility_solver as tq
+from tranquility_solver.game.bots import (
+    Bot,
+    HeuristicBot,
+    RandomBot,
+    _Context,
+    _gap_cost,
+    make_bots,
+)
+from tranquility_solver.game.records import GameRecord, play_game, replay
+
+
+@pytest.mark.parametrize("rules", ["seed", "published"])
+def test_record_round_trip_and_replay(rules: str) -> None:
+    record = play_game([RandomBot(), RandomBot(), RandomBot()], seed=21, rules=rules)
+    assert record.outcome.startswith(("won", "lost: "))
+    assert GameRecord.from_json(record.to_json()) == record
+    states = list(replay(record))
+    assert len(states) == len(record.actions) + 1
+    assert str(states[-1].outcome) == record.outcome
+    # The replay ends exactly where a fresh game driven by the same actions ends.
+    state = tq.new_game(3, seed=21, rules=rules)
+    for _, text in record.actions:
+        state = state.apply(tq.parse_action(text))
+    assert state == states[-1]
+
+
+def test_same_seed_same_game() -> None:
+    bots = make_bots("random,heuristic", 2)
+    first = play_game(bots, seed=8, rules="published")
+    assert play_game(bots, seed=8, rules="published") == first
+    assert play_game(bots, seed=9, rules="published") != first
+
+
+def test_replay_rejects_a_tampered_record() -> None:
+    record = play_game([RandomBot()], seed=2, rules="seed")
+    data = json.loads(record.to_json())
+    data["actions"][0][1] = "finish"
+    with pytest.raises(tq.RecordError, match="action 1: finish"):
+        list(replay(GameRecord.from_json(json.dumps(data))))
+    data = json.loads(record.to_json())
+    data["outcome"] = "won"
+    with pytest.raises(tq.RecordError, match="the record says 'won'"):
+        list(replay(GameRecord.from_json(json.dumps(data))))
+    with pytest.raises(tq.RecordError, match="not a game record"):
+        GameRecord.from_json("[1, 2]")
+    with pytest.raises(tq.RecordError, match="'seed' must be an integer"):
+        GameRecord.from_json(json.dumps({**json.loads(record.to_json()), "seed": "x"}))
+
+
+class _Spy:
+    """Records what the bot was shown, to check bots get observations only."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.seen: list[object] = []
+
+    def choose(self, observation: tq.Observation, rng: random.Random) -> tq.Action:
+        self.seen.append(observation)
+        return RandomBot().choose(observation, rng)
+
+
+def test_bots_receive_observations() -> None:
+    spy = _Spy()
+    assert isinstance(spy, Bot)
+    play_game([spy, spy], seed=5, rules="published")
+    assert spy.seen
+    assert all(isinstance(seen, tq.Observation) for seen in spy.seen)
+
+
+@pytest.mark.parametrize("rules", ["seed", "published"])
+def test_heuristic_bot_plays_legal_actions(rules: str) -> None:
+    state = tq.new_game(2, seed=6, rules=rules)
+    bot, rng = HeuristicBot(), random.Random(0)
+    for _ in range(15):
+        if state.is_terminal:
+            break
+        action = bot.choose(state.observation(state.current_player), rng)
+        assert action in state.legal_actions()
+        state = state.apply(action)
+
+
+def test_make_bots_errors() -> None:
+    with pytest.raises(tq.TranquilityError, match="unknown bot 'clever'"):
+        make_bots("clever", 2)
+    with pytest.raises(tq.TranquilityError, match="3 bots given for 2 players"):
+        make_bots("random,random,random", 2)
+
+
+def test_gap_estimate_is_the_wedge_cost_for_single_holes() -> None:
+    grid = tq.Grid.from_mapping({"a1": 10, "c1": 14, "b2": 30})
+    # b1 sits between a1 and c1 (4) and between nothing below and b2: only the row counts.
+    assert _gap_cost(grid.cells) == tq.Rules.seed().cost(grid.cells, 1, 12) == 4
+    wider = tq.Grid.from_mapping({"a1": 10, "d1": 22})
+    assert _gap_cost(wider.cells) == 2 * 12 / 3
+    assert _gap_cost(tq.Grid.from_mapping({"a1": 10, "b1": 12}).cells) == 0
+
+
+def test_heuristic_keeps_one_finish_card_and_gives_spares() -> None:
+    state = tq.new_game(2, seed=1, rules="published")
+    hand = (tq.FINISH, tq.FINISH, tq.START, 40, 41)
+    state = replace(state, hands=(hand, state.hands[1]), start_played=True)
+    context = _Context.of(state.observation(0))
+    assert context.least_useful(hand, 2) == (tq.START, tq.FINISH)
+    assert context.least_useful(hand, 4).count(tq.FINISH) == 1
+    assert context.needed(list(hand), 5)
+    assert not context.needed(list(hand), 4)

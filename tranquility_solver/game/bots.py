@@ -1,0 +1,422 @@
+"""Bots: anything with a ``name`` and ``choose(observation, rng) -> Action``.
+
+Bots see an :class:`~tranquility_solver.game.state.Observation` only, never the state, and take
+their randomness from the ``rng`` the game runner hands them, so a game is a pure function of its
+seed.
+
+>>> import random
+>>> from tranquility_solver.game import new_game
+>>> state = new_game(2, seed=4, rules="published")
+>>> action = HeuristicBot().choose(state.observation(0), random.Random(0))
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Protocol, runtime_checkable
+
+from ..completion import count as counting
+from ..completion import fast
+from ..errors import TranquilityError
+from ..grid import CELL_COUNT, Grid, cell_index
+from ..hints import dead_cells, safe_placements
+from ..placement import legal_placements
+from ..rules import Rules
+from .actions import Action, Discard, Finish, Play, Share, Start
+from .choices import FINISH, START, is_island
+from .state import Observation
+
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "make_bots"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: picks one of ``observation.legal_actions()``."""
+
+    @property
+    def name(self) -> str:
+        """A short name for logs and records."""
+        ...
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """The action to take; only called on the bot's turn, with at least one legal action."""
+        ...
+
+
+@dataclass(frozen=True)
+class RandomBot:
+    """Uniform over the legal actions (every payment choice counts as its own action).
+
+    >>> from tranquility_solver.game import new_game
+    >>> RandomBot().choose(new_game(1, seed=0).observation(0), random.Random(1))
+    Play(card=..., cell=..., discards=())
+    """
+
+    name: str = "random"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        return rng.choice(observation.legal_actions())
+
+
+_NEVER = 1e9
+"""Usefulness of a card the bot must not give away."""
+_USELESS = -1e9
+"""Usefulness of a card that can never be played (a start card after the first)."""
+
+
+def _log_count(cells: tuple[int | None, ...], pool: tuple[int, ...], rules: Rules) -> float:
+    """log2 of the number of completions; -inf when there is none."""
+    total = counting.count(cells, pool, rules.order)
+    return math.log2(total) if total else -math.inf
+
+
+@dataclass(frozen=True)
+class HeuristicBot:
+    """Plays safe, cheap placements that keep the most completions.
+
+    The pool is every island card the bot cannot rule out (``observation.unknown_cards()``) plus
+    its own hand; a play is *safe* when the grid stays completable from that pool after it and
+    its payment. Payments and discards give up the cards whose loss hurts least; one finish card
+    is always kept, spare start cards go first.
+
+    When the order is one sequence (`published`) the candidates are the core's
+    :func:`~tranquility_solver.hints.safe_placements`, scored by ``log2`` of the number of
+    completions afterwards (exact and cheap there: a product of binomials) minus ``cost_weight``
+    bits per card paid, plus ``placement_bonus``; the discard action competes with its own count
+    and two cards' cost. Otherwise (`seed`, where counting is a slow dynamic programme) every
+    legal play is scored by an estimate in cards: the cards paid now, ``wedge_weight`` times
+    what the play adds to the estimated cost of closing the gaps in rows and columns, and
+    ``fit_weight`` per spacing the card sits away from the value an even spread would give the
+    cell; the best plays are then checked with the core's fast completability engine until one
+    is safe, and it beats the discard action (two cards) when its total is lower.
+    With no safe placement it discards, or failing that makes the cheapest legal play; with
+    :func:`~tranquility_solver.hints.dead_cells` on the grid the game is lost and it stops
+    looking for safe plays.
+
+    >>> HeuristicBot().name
+    'heuristic'
+    """
+
+    name: str = "heuristic"
+    cost_weight: float = 1.0
+    placement_bonus: float = 5.0
+    wedge_weight: float = 1.0
+    fit_weight: float = 2.0
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        del rng  # deterministic: same observation, same action
+        legal = observation.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if Finish() in legal:
+            return Finish()
+        if Start() in legal:
+            return Start()  # it must be played before the finish, and it takes no cell
+        context = _Context.of(observation)
+        if observation.phase == "share":
+            return self._share(observation, context, legal)
+        return self._turn(observation, context, legal)
+
+    def _share(self, observation: Observation, context: _Context, legal: Sequence[Action]) -> Share:
+        sizes = [len(action.cards) for action in legal if isinstance(action, Share)]
+        low, high = min(sizes), max(sizes)
+        fair = math.ceil(observation.share_left / (observation.later_players + 1))
+        # Cards that are of no use anyway are given beyond the fair share.
+        spare = sum(
+            1
+            for card, copy in _numbered(observation.hand)
+            if context._rank(card, copy)[0] <= _USELESS
+        )
+        wanted = max(low, min(high, max(fair, spare)))
+        return Share(context.least_useful(observation.hand, wanted))
+
+    def _turn(self, observation: Observation, context: _Context, legal: Sequence[Action]) -> Action:
+        counting = context.rules.order.chain is not None
+        discard: tuple[float, Action] | None = None
+        if any(isinstance(action, Discard) for action in legal):
+            dropped = context.least_useful(observation.hand, 2)
+            score = 0.0
+            if counting:
+                pool = tuple(card for card in context.pool if card not in dropped)
+                score = _log_count(context.grid.cells, pool, context.rules)
+            discard = (score - 2 * (self.cost_weight if counting else 1.0), Discard(dropped))
+        play = self._counted(observation, context) if counting else self._estimated(context)
+        choices = [choice for choice in (discard, play) if choice is not None]
+        best = max(choices, key=lambda choice: choice[0], default=None)
+        if best is not None and best[0] > -math.inf:
+            return best[1]
+        # Nothing keeps the grid completable: the game is lost unless the unknown cards were
+        # misjudged, so take the cheapest legal action and carry on.
+        return min(legal, key=_cheapness)
+
+    def _payment(self, context: _Context, card: int, cost: int) -> tuple[int, ...] | None:
+        return context.payment(card, cost)
+
+    def _counted(self, observation: Observation, context: _Context) -> tuple[float, Play] | None:
+        """Best safe play by exact count (bits of completions, minus bits per card paid)."""
+        best: tuple[float, Play] | None = None
+        for card, cell, cost in self._candidates(observation, context):
+            paid = self._payment(context, card, cost)
+            if paid is None:
+                continue
+            cells = list(context.grid.cells)
+            cells[cell_index(cell)] = card
+            pool = tuple(c for c in context.pool if c != card and c not in paid)
+            score = _log_count(tuple(cells), pool, context.rules) + self.placement_bonus
+            score -= cost * self.cost_weight
+            if best is None or score > best[0]:
+                best = (score, Play(card, cell, paid))
+        return best
+
+    def _estimated(self, context: _Context) -> tuple[float, Play] | None:
+        """Best play by estimated cards (`seed`): scored cheaply first, then the best ones
+        checked for completability from the cards the bot cannot rule out, until one passes.
+        The check is the core's fast engine, as in ``safe_placements``, but on the payment
+        this bot chose; stopping at the first pass saves most of the checks."""
+        if dead_cells(context.grid, context.pool, context.rules):
+            return None
+        island = [card for card in context.hand if is_island(card)]
+        scored: list[tuple[float, int, str, tuple[int, ...], tuple[int | None, ...]]] = []
+        for placement in legal_placements(
+            context.grid, island, context.rules, hand_size=len(context.hand)
+        ):
+            card, cell, cost = placement.card, placement.cell, placement.cost
+            paid = self._payment(context, card, cost)
+            if paid is None:
+                continue
+            after = list(context.grid.cells)
+            after[cell_index(cell)] = card
+            # The cost paid now was part of the estimate before: count it once.
+            wedged = _gap_change(context.grid.cells, cell_index(cell), card) + cost
+            score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, cell)
+            scored.append((score - cost, card, cell, paid, tuple(after)))
+        scored.sort(key=lambda entry: (-entry[0], entry[1], cell_index(entry[2])))
+        for score, card, cell, paid, cells in scored:
+            pool = tuple(c for c in context.pool if c != card and c not in paid)
+            if fast.feasible(cells, pool, context.rules.order):
+                return (score, Play(card, cell, paid))
+        return None
+
+    def _candidates(
+        self, observation: Observation, context: _Context
+    ) -> list[tuple[int, str, int]]:
+        island = [card for card in observation.hand if is_island(card)]
+        if not island:
+            return []
+        if dead_cells(context.grid, context.pool, context.rules):
+            return []
+        unknown = observation.unknown_cards()
+        safe = safe_placements(context.grid, island, unknown, context.rules)
+        # No safe play: discarding keeps every chance the grid still has (a play could only
+        # lose it), so none is offered.
+        return [(s.card, s.cell, s.cost) for s in safe]
+
+
+def _gap_cost(cells: Sequence[int | None]) -> float:
+    """Estimated cards it will cost to close the gaps of the rows and columns (`seed` costs).
+
+    A run of ``k`` empty cells between filled ``low`` and ``high`` on one axis ends with a card
+    wedged between two of them, about ``2 (high - low) / (k + 1)`` apart when the run is filled
+    evenly; for ``k = 1`` that is exactly the wedged cell's cost. Runs that reach the border cost
+    nothing.
+    """
+    return sum(_line_gap(cells, start, step) for start, step in _LINES)
+
+
+def _gap_change(cells: Sequence[int | None], index: int, card: int) -> float:
+    """How :func:`_gap_cost` changes when ``card`` goes on the empty cell ``index``: only its
+    row and column change."""
+    row, column = divmod(index, 6)
+    lines = ((row * 6, 1), (column, 6))
+    before = sum(_line_gap(cells, start, step) for start, step in lines)
+    after = list(cells)
+    after[index] = card
+    return sum(_line_gap(after, start, step) for start, step in lines) - before
+
+
+def _line_gap(cells: Sequence[int | None], start: int, step: int) -> float:
+    total = 0.0
+    previous: int | None = None
+    run = 0
+    for position in range(6):
+        value = cells[start + step * position]
+        if value is None:
+            run += 1
+            continue
+        if previous is not None and run:
+            total += 2 * abs(value - previous) / (run + 1)
+        previous, run = value, 0
+    return total
+
+
+_LINES = tuple((row * 6, 1) for row in range(6)) + tuple((column, 6) for column in range(6))
+"""Each row (left to right) and column (bottom to top) as ``(first cell, step)``."""
+
+
+def _cheapness(action: Action) -> tuple[int, str]:
+    if isinstance(action, Play):
+        return (len(action.discards), str(action))
+    if isinstance(action, Discard):
+        return (2, str(action))
+    return (0, str(action))
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What the heuristic derives once per decision from an observation."""
+
+    rules: Rules
+    grid: Grid
+    hand: tuple[int, ...]
+    pool: tuple[int, ...]
+    usefulness: dict[int, float]
+    payments: dict[tuple[int, int], tuple[int, ...] | None] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, observation: Observation) -> _Context:
+        rules, grid, hand = observation.rules, observation.grid, observation.hand
+        pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, hand)}))
+        base = _log_count(grid.cells, pool, rules) if rules.order.chain is not None else 0.0
+        usefulness: dict[int, float] = {}
+        windows = fast.windows(grid.cells, pool, rules.order)
+        for card in set(hand):
+            if card == START:
+                usefulness[card] = _USELESS if observation.start_played else _NEVER
+            elif card == FINISH:
+                usefulness[card] = _NEVER  # see _rank: spare copies may go
+            elif rules.order.chain is None:
+                # Counting is slow for `seed`: how many cells' windows could take the card.
+                slot = bisect_left(pool, card)
+                usefulness[card] = float(
+                    sum(
+                        1
+                        for cell in windows.empties
+                        if windows.release[cell] <= slot <= windows.deadline[cell]
+                    )
+                )
+            else:
+                rest = tuple(c for c in pool if c != card)
+                usefulness[card] = base - _log_count(grid.cells, rest, rules)
+        context = cls(rules, grid, hand, pool, usefulness)
+        context.__dict__["windows"] = windows  # cached_property: computed once per decision
+        return context
+
+    def least_useful(self, cards: Sequence[int], count: int) -> tuple[int, ...]:
+        """The ``count`` cards whose loss hurts least; one finish card is always kept last."""
+        ranked = sorted(
+            ((self._rank(card, copy), card) for card, copy in _numbered(cards)),
+        )
+        return tuple(sorted(card for _, card in ranked[:count]))
+
+    def payment(self, card: int, cost: int) -> tuple[int, ...] | None:
+        """The cards to pay ``cost`` for playing ``card``, or ``None`` if that means giving up
+        a card the bot keeps at all costs; memoised per decision."""
+        key = (card, cost)
+        if key not in self.payments:
+            others = list(self.hand)
+            others.remove(card)
+            self.payments[key] = (
+                None if self.needed(others, cost) else self.least_useful(others, cost)
+            )
+        return self.payments[key]
+
+    def needed(self, cards: Sequence[int], count: int) -> bool:
+        """Whether giving up ``count`` of ``cards`` must include one the bot keeps at all costs."""
+        ranks = sorted(self._rank(card, copy)[0] for card, copy in _numbered(cards))
+        return any(rank >= _NEVER for rank in ranks[:count])
+
+    def _rank(self, card: int, copy: int) -> tuple[float, int]:
+        if card == FINISH:
+            # One finish card is needed to win; `seed` has only one in the whole game.
+            spare = copy > 0 and self.rules.finish_cards > 1
+            return (_USELESS if spare else _NEVER, card)
+        return (self.usefulness[card], card)
+
+    def misfit(self, card: int, cell: str) -> float:
+        """How far ``card`` sits from the value an even spread would give ``cell``, in units of
+        the spacing of the pool numbers between the cell's filled bounds."""
+        index = cell_index(cell)
+        low_slot, high_slot = self.bounds[index]
+        below = self.windows.release[index] - low_slot
+        above = high_slot - 1 - self.windows.deadline[index]
+        spacing = (high_slot - low_slot) / (below + above + 1)
+        ideal = low_slot + spacing * (below + 0.5)
+        slot = bisect_left(self.pool, card)
+        return abs(slot - ideal) / max(1.0, spacing)
+
+    @cached_property
+    def windows(self) -> fast.Windows:
+        return fast.windows(self.grid.cells, self.pool, self.rules.order)
+
+    @cached_property
+    def bounds(self) -> list[tuple[int, int]]:
+        """Per cell: pool slots just above its highest filled lower cell and of its lowest
+        filled higher cell."""
+        order, cells, pool = self.rules.order, self.grid.cells, self.pool
+        filled = [(c, v) for c, v in enumerate(cells) if v is not None]
+        found = []
+        for index in range(CELL_COUNT):
+            lows = [v for c, v in filled if order.ancestors[index] >> c & 1]
+            highs = [v for c, v in filled if order.descendants[index] >> c & 1]
+            found.append(
+                (
+                    bisect_right(pool, max(lows)) if lows else 0,
+                    bisect_left(pool, min(highs)) if highs else len(pool),
+                )
+            )
+        return found
+
+
+def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:
+    """Each card with how many equal cards came before it (start/finish cards repeat)."""
+    seen: dict[int, int] = {}
+    numbered = []
+    for card in cards:
+        numbered.append((card, seen.get(card, 0)))
+        seen[card] = seen.get(card, 0) + 1
+    return numbered
+
+
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
+"""Bots by name, for the command line and simulation."""
+
+
+def make_bot(name: str) -> Bot:
+    """A bot by name (``random`` or ``heuristic``); an unknown name is a TranquilityError.
+
+    >>> make_bot("heuristic").name
+    'heuristic'
+    """
+    try:
+        return BOTS[name.strip().lower()]()
+    except KeyError:
+        raise TranquilityError(
+            f"unknown bot {name!r}: expected one of {', '.join(sorted(BOTS))}"
+        ) from None
+
+
+def make_bots(spec: str | Sequence[str | Bot], players: int) -> tuple[Bot, ...]:
+    """Bots for ``players`` seats from ``"heuristic"`` (every seat), ``"heuristic,random"`` (one
+    per seat) or a list of names and bots.
+
+    >>> [bot.name for bot in make_bots("random", 2)]
+    ['random', 'random']
+    """
+    items: list[str | Bot] = (
+        [part for part in spec.split(",") if part.strip()] if isinstance(spec, str) else list(spec)
+    )
+    if len(items) == 1:
+        items = items * players
+    if len(items) != players:
+        raise TranquilityError(f"{len(items)} bots given for {players} players")
+    return tuple(make_bot(item) if isinstance(item, str) else item for item in items)

@@ -1,0 +1,218 @@
+"""Many games at once: per-game seeds from ``numpy.random.SeedSequence``, any executor.
+
+Game ``i`` of a batch always gets the same seed (the ``i``-th child of ``SeedSequence(seed)``),
+so the results do not depend on the number of workers or the executor.
+
+>>> result = simulate(4, players=2, bots="random", seed=1, rules="published", workers=1,
+...                   progress=False)
+>>> result.games, len(result.results), 0 <= result.win_rate <= 1
+(4, 4, True)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..rules import Rules
+from .bots import Bot, make_bots
+from .records import play_game
+
+__all__ = ["GameResult", "SimulationResult", "game_seeds", "simulate", "wilson_interval"]
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval for a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson_interval(70, 100)]
+    [0.604, 0.781]
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def game_seeds(n: int, seed: int | None) -> tuple[int, ...]:
+    """The seeds of games 0…n-1 of a batch.
+
+    >>> game_seeds(2, 7) == game_seeds(3, 7)[:2]
+    True
+    """
+    children = np.random.SeedSequence(seed).spawn(n)
+    return tuple(int(child.generate_state(2, np.uint64)[0] >> np.uint64(1)) for child in children)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a batch."""
+
+    seed: int
+    won: bool
+    outcome: str
+    turns: int
+    filled: int
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """A batch of games and its summary."""
+
+    players: int
+    rules: str
+    bots: tuple[str, ...]
+    seed: int | None
+    results: tuple[GameResult, ...]
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return len(self.results)
+
+    @property
+    def wins(self) -> int:
+        """Games won."""
+        return sum(result.won for result in self.results)
+
+    @property
+    def win_rate(self) -> float:
+        """Share of games won."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson interval of the win rate."""
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def losses(self) -> dict[str, int]:
+        """Lost games by cause."""
+        causes = Counter(r.outcome.removeprefix("lost: ") for r in self.results if not r.won)
+        return dict(sorted(causes.items()))
+
+    def turn_stats(self) -> dict[str, float]:
+        """Mean, spread, smallest and largest number of turns."""
+        turns = np.array([r.turns for r in self.results], dtype=float)
+        if not len(turns):
+            return {"mean": 0.0, "std": 0.0, "min": 0.0, "max": 0.0}
+        return {
+            "mean": float(turns.mean()),
+            "std": float(turns.std()),
+            "min": float(turns.min()),
+            "max": float(turns.max()),
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """Everything as plain data (the command line's ``--json``)."""
+        low, high = self.interval
+        return {
+            "games": self.games,
+            "players": self.players,
+            "rules": self.rules,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_95": [low, high],
+            "losses": self.losses,
+            "turns": self.turn_stats(),
+            "mean_cells_filled": (
+                sum(r.filled for r in self.results) / self.games if self.games else 0.0
+            ),
+        }
+
+
+def _play_chunk(
+    seeds: Sequence[int], bots: tuple[Bot, ...], rules: str, players: int
+) -> list[GameResult]:
+    del players
+    results = []
+    for game_seed in seeds:
+        record = play_game(bots, seed=game_seed, rules=rules)
+        filled = sum(1 for _, text in record.actions if text.startswith("play "))
+        results.append(GameResult(game_seed, record.won, record.outcome, record.turns, filled))
+    return results
+
+
+def _chunks(seeds: Sequence[int], size: int) -> list[Sequence[int]]:
+    return [seeds[start : start + size] for start in range(0, len(seeds), size)]
+
+
+def simulate(
+    n: int,
+    players: int = 2,
+    bots: str | Sequence[str | Bot] = "heuristic",
+    seed: int | None = None,
+    rules: Rules | str = "seed",
+    executor: Executor | None = None,
+    workers: int | None = None,
+    chunk_size: int = 10,
+    progress: bool = True,
+) -> SimulationResult:
+    """Play ``n`` games and summarise them.
+
+    ``executor`` may be any :class:`concurrent.futures.Executor` (bots must then pickle; the
+    shipped ones do). Without one, games run in a process pool of ``workers`` processes (by
+    default one per CPU, no more than there are chunks of ``chunk_size`` games); one worker
+    plays in this process. ``progress`` shows a tqdm bar on stderr.
+    """
+    if n < 0:
+        raise ValueError(f"n must be >= 0, got {n}")
+    rules_name = rules.name if isinstance(rules, Rules) else Rules.by_name(rules).name
+    seats = make_bots(bots, players)
+    seeds = game_seeds(n, seed)
+    chunks = _chunks(seeds, max(1, chunk_size))
+    bar = _progress(n, progress)
+    results: list[GameResult] = []
+    own_pool: Executor | None = None
+    if executor is None:
+        if workers is None:
+            workers = min(os.cpu_count() or 1, len(chunks))
+        if workers > 1:
+            own_pool = executor = ProcessPoolExecutor(max_workers=workers)
+    try:
+        if executor is None:
+            for chunk in chunks:
+                results.extend(_play_chunk(chunk, seats, rules_name, players))
+                bar.update(len(chunk))
+        else:
+            futures = [
+                executor.submit(_play_chunk, chunk, seats, rules_name, players) for chunk in chunks
+            ]
+            for future, chunk in zip(futures, chunks, strict=True):
+                results.extend(future.result())
+                bar.update(len(chunk))
+    finally:
+        bar.close()
+        if own_pool is not None:
+            own_pool.shutdown()
+    return SimulationResult(players, rules_name, tuple(b.name for b in seats), seed, tuple(results))
+
+
+class _NoBar:
+    def update(self, count: int) -> None:
+        del count
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int, show: bool) -> Any:
+    if not show:
+        return _NoBar()
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - tqdm is in the dev extra
+        return _NoBar()
+    return tqdm(total=total, file=sys.stderr, unit="game", leave=False)

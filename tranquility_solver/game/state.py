@@ -1,0 +1,506 @@
+"""The game state: an immutable value; :meth:`GameState.apply` returns the next one.
+
+Phases: ``"play"`` is an ordinary turn (play, discard, start, finish). In `published`, playing
+the first start card opens the ``"share"`` phase: in a two-player game both players first draw
+two cards, then each player in turn (from the one who played the start card, clockwise) plays a
+``share`` action giving their part of the 8-card team discard. When the round ends the player
+who played the start card draws back to five and the turn passes as usual.
+
+>>> from tranquility_solver.game import new_game, parse_action
+>>> state = new_game(2, seed=1)
+>>> state.hands[0], state.deck_sizes
+((3, 5, 12, 45, 68), (37, 36))
+>>> after = state.apply(parse_action("discard 3 5"))
+>>> after.hands[0], after.current_player, after.turn
+((12, 31, 37, 45, 68), 1, 1)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from functools import cached_property
+from itertools import combinations
+from typing import Literal
+
+from ..errors import IllegalActionError, TranquilityError
+from ..grid import CELL_NAMES, FIRST_CARD, LAST_CARD, Grid
+from ..placement import check_placement, legal_placements
+from ..rules import Rules
+from .actions import Action, Discard, Finish, Play, Share, Start
+from .choices import (
+    DISCARD_ACTION_CARDS,
+    FINISH,
+    HAND_SIZE,
+    START,
+    card_text,
+    discards_public,
+    is_island,
+    may_pay_with,
+    share_round,
+    sort_hand,
+)
+
+__all__ = [
+    "LOSS_NO_ACTION",
+    "LOSS_OUT_OF_CARDS",
+    "GameState",
+    "Observation",
+    "Outcome",
+    "Phase",
+    "legal_actions_for",
+]
+
+Phase = Literal["play", "share"]
+_CELL_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
+LOSS_NO_ACTION = "no legal action"
+LOSS_OUT_OF_CARDS = "a player ran out of cards"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``won``, or lost with ``cause`` (one of the two loss causes).
+
+    >>> str(Outcome(False, LOSS_NO_ACTION))
+    'lost: no legal action'
+    """
+
+    won: bool
+    cause: str | None = None
+
+    def __str__(self) -> str:
+        return "won" if self.won else f"lost: {self.cause}"
+
+
+def _combos(cards: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+    """Distinct sorted ``size``-subsets of a sorted hand (start/finish cards may repeat)."""
+    return list(dict.fromkeys(combinations(cards, size)))
+
+
+def _without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
+    """``hand`` minus ``cards`` as multisets, or ``None`` if the hand lacks one of them."""
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return None
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _must_start(rules: Rules, hand: tuple[int, ...], start_played: bool) -> bool:
+    return rules.start_card.must_play and not start_played and START in hand
+
+
+def _share_bounds(hand_size: int, share_left: int, later_capacity: int) -> tuple[int, int]:
+    """Fewest and most cards this player may give so the rest of the round can still finish."""
+    return max(0, share_left - later_capacity), min(hand_size, share_left)
+
+
+def legal_actions_for(
+    rules: Rules,
+    grid: Grid,
+    hand: tuple[int, ...],
+    phase: Phase,
+    start_played: bool,
+    share_left: int = 0,
+    later_capacity: int = 0,
+) -> tuple[Action, ...]:
+    """Every legal action of a player holding ``hand``; shared by states and observations.
+
+    Order: plays by card, then cost, then cell; then discards; then start; then finish. Every
+    choice of cards paying a cost is its own action (at most C(6, 3) = 20 per placement).
+
+    >>> [str(a) for a in legal_actions_for(Rules.published(), Grid.empty(), (0, 5), "play", False)]
+    ['start']
+    """
+    if phase == "share":
+        low, high = _share_bounds(len(hand), share_left, later_capacity)
+        return tuple(Share(c) for size in range(low, high + 1) for c in _combos(hand, size))
+    if _must_start(rules, hand, start_played):
+        return (Start(),)
+    actions: list[Action] = []
+    island = [card for card in hand if is_island(card)]
+    placements = legal_placements(grid, island, rules, hand_size=len(hand))
+    payers = tuple(sorted(card for card in hand if may_pay_with(card)))
+    payments: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+    for placement in sorted(placements, key=lambda p: (p.card, p.cost, _CELL_INDEX[p.cell])):
+        key = (placement.card, placement.cost)
+        if key not in payments:
+            others = list(payers)
+            others.remove(placement.card)
+            payments[key] = _combos(tuple(others), placement.cost)
+        for paid in payments[key]:
+            actions.append(Play._of(placement.card, placement.cell, paid))
+    actions.extend(Discard(c) for c in _combos(hand, DISCARD_ACTION_CARDS))
+    if START in hand and not start_played:
+        actions.append(Start())
+    if FINISH in hand and start_played and grid.is_full:
+        actions.append(Finish())
+    return tuple(actions)
+
+
+def _has_legal_action(rules: Rules, grid: Grid, hand: tuple[int, ...], start_played: bool) -> bool:
+    """Cheap test whether :func:`legal_actions_for` is non-empty in the play phase."""
+    if len(hand) >= DISCARD_ACTION_CARDS or (START in hand and not start_played):
+        return True
+    if FINISH in hand and start_played and grid.is_full:
+        return True
+    island = [card for card in hand if is_island(card)]
+    return bool(island and legal_placements(grid, island, rules, hand_size=len(hand)))
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one player may know: the grid, what the preset shows of the discards, their own hand
+    and discards, every hand's and deck's size. Bots see only this.
+
+    >>> from tranquility_solver.game import new_game
+    >>> observation = new_game(3, seed=2, rules=Rules.published()).observation(1)
+    >>> observation.hand, observation.deck_sizes, observation.discarded
+    ((31, 39, 41, 55, 62), (25, 24, 24), ())
+    """
+
+    rules: Rules
+    player: int
+    players: int
+    current_player: int
+    turn: int
+    phase: Phase
+    grid: Grid
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    deck_sizes: tuple[int, ...]
+    discarded: tuple[int, ...]
+    """The discard pile as this preset shows it: every card in `seed`, nothing in `published`."""
+    discard_count: int
+    own_discards: tuple[int, ...]
+    """Cards this player discarded (a player remembers those even when they lie face down)."""
+    start_played: bool
+    share_left: int
+    later_capacity: int
+    """In the share phase: cards the players after this one in the round still hold."""
+    later_players: int
+    """In the share phase: how many players come after this one in the round."""
+    outcome: Outcome | None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """This player's legal actions (none when it is not their turn or the game is over)."""
+        if self.outcome is not None or self.player != self.current_player:
+            return ()
+        return legal_actions_for(
+            self.rules,
+            self.grid,
+            self.hand,
+            self.phase,
+            self.start_played,
+            self.share_left,
+            self.later_capacity,
+        )
+
+    def unknown_cards(self) -> tuple[int, ...]:
+        """Island cards this player cannot place anywhere yet: in a deck or another hand, or
+        discarded face down by someone else. Their own hand is not included."""
+        seen = set(self.grid.numbers) | set(self.hand) | set(self.discarded)
+        seen |= set(self.own_discards)
+        return tuple(card for card in range(FIRST_CARD, LAST_CARD + 1) if card not in seen)
+
+
+@dataclass(frozen=True, repr=False)
+class GameState:
+    """One moment of a game. Build the first with :func:`new_game`; every field is public.
+
+    ``decks[p]`` lists player ``p``'s deck top first; ``hands[p]`` is sorted. ``discards`` holds
+    ``(player, card)`` pairs in the order they were discarded. Start cards are :data:`START`
+    (0), finish cards :data:`FINISH` (81).
+    """
+
+    rules: Rules
+    players: int
+    seed: int
+    first_player: int
+    current_player: int
+    turn: int
+    grid: Grid
+    hands: tuple[tuple[int, ...], ...]
+    decks: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, int], ...] = ()
+    start_played: bool = False
+    finish_played: bool = False
+    phase: Phase = "play"
+    share_left: int = 0
+    share_starter: int = 0
+    outcome: Outcome | None = None
+
+    # -- views ------------------------------------------------------------------------------
+
+    @property
+    def deck_sizes(self) -> tuple[int, ...]:
+        """Cards left in each player's deck."""
+        return tuple(len(deck) for deck in self.decks)
+
+    @property
+    def discard_pile(self) -> tuple[int, ...]:
+        """Every discarded card, in order (the whole truth, whatever the preset shows)."""
+        return tuple(card for _, card in self.discards)
+
+    @property
+    def discarded(self) -> tuple[int, ...]:
+        """The discard pile as the preset lets a player see it: all of it in `seed`, nothing in
+        `published` (face down; see :func:`~tranquility_solver.game.choices.discards_public`)."""
+        return self.discard_pile if discards_public(self.rules) else ()
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is won or lost."""
+        return self.outcome is not None
+
+    @property
+    def later_capacity(self) -> int:
+        """In the share phase: cards held by the players after the current one in the round."""
+        if self.phase != "share":
+            return 0
+        order = share_round(self.share_starter, self.players)
+        later = order[order.index(self.current_player) + 1 :]
+        return sum(len(self.hands[seat]) for seat in later)
+
+    def __repr__(self) -> str:
+        outcome = f", outcome={str(self.outcome)!r}" if self.outcome else ""
+        return (
+            f"<GameState {self.rules.name} players={self.players} seed={self.seed} "
+            f"turn={self.turn} current={self.current_player} phase={self.phase} "
+            f"filled={self.grid.filled_count} hands={[len(h) for h in self.hands]} "
+            f"decks={list(self.deck_sizes)} discarded={len(self.discards)} "
+            f"start_played={self.start_played}{outcome}>"
+        )
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may know (see :class:`Observation`)."""
+        if not 0 <= player < self.players:
+            raise IllegalActionError(f"no player {player}: players are 0-{self.players - 1}")
+        later = later_players = 0
+        if self.phase == "share" and player == self.current_player:
+            later = self.later_capacity
+            order = share_round(self.share_starter, self.players)
+            later_players = len(order) - 1 - order.index(player)
+        return Observation(
+            rules=self.rules,
+            player=player,
+            players=self.players,
+            current_player=self.current_player,
+            turn=self.turn,
+            phase=self.phase,
+            grid=self.grid,
+            hand=self.hands[player],
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            deck_sizes=self.deck_sizes,
+            discarded=self.discarded,
+            discard_count=len(self.discards),
+            own_discards=sort_hand([card for who, card in self.discards if who == player]),
+            start_played=self.start_played,
+            share_left=self.share_left,
+            later_capacity=later,
+            later_players=later_players,
+            outcome=self.outcome,
+        )
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the current player; none once the game is over."""
+        return self._legal_actions
+
+    @cached_property
+    def _legal_actions(self) -> tuple[Action, ...]:
+        # Cached in the instance's __dict__, which dataclasses.replace does not copy, so a
+        # changed copy never sees the old list.
+        if self.outcome is not None:
+            return ()
+        return legal_actions_for(
+            self.rules,
+            self.grid,
+            self.hands[self.current_player],
+            self.phase,
+            self.start_played,
+            self.share_left,
+            self.later_capacity,
+        )
+
+    @cached_property
+    def all_cards(self) -> Counter[int]:
+        """Every card of the game wherever it is (for conservation checks)."""
+        cards: Counter[int] = Counter(card for card in self.grid.cells if card is not None)
+        for hand in self.hands:
+            cards.update(hand)
+        for deck in self.decks:
+            cards.update(deck)
+        cards.update(self.discard_pile)
+        cards[START] += self.start_played
+        cards[FINISH] += self.finish_played
+        return cards
+
+    # -- transitions ------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> GameState:
+        """The state after the current player takes ``action``.
+
+        An illegal action raises :class:`IllegalActionError` naming the rule it breaks.
+        """
+        if self.outcome is not None:
+            raise IllegalActionError(f"{action}: the game is over ({self.outcome})")
+        if not isinstance(action, Play | Discard | Start | Finish | Share):
+            raise TypeError(f"apply expects an action, got {type(action).__name__}")
+        hand = self.hands[self.current_player]
+        if self.phase == "share":
+            return self._share(action, hand)
+        if isinstance(action, Share):
+            raise IllegalActionError(
+                f"{action}: sharing the team discard only follows a `published` start card"
+            )
+        if _must_start(self.rules, hand, self.start_played) and not isinstance(action, Start):
+            raise IllegalActionError(
+                f"{action}: a player holding a start card while none has been played must play it"
+            )
+        if isinstance(action, Play):
+            return self._play(action, hand)
+        if isinstance(action, Discard):
+            rest = self._take(hand, action.cards, action)
+            if len(action.cards) != DISCARD_ACTION_CARDS:
+                raise IllegalActionError(f"{action}: the discard action discards exactly two cards")
+            return self._with_hand(rest, action.cards)._end_turn()
+        if isinstance(action, Start):
+            return self._start(hand)
+        return self._finish(hand)
+
+    def _take(
+        self, hand: tuple[int, ...], cards: tuple[int, ...], action: Action
+    ) -> tuple[int, ...]:
+        rest = _without(hand, cards)
+        if rest is None:
+            held = " ".join(map(card_text, hand)) or "nothing"
+            raise IllegalActionError(
+                f"{action}: player {self.current_player} holds {held}, not all of "
+                f"{' '.join(map(card_text, cards))}"
+            )
+        return rest
+
+    def _with_hand(self, hand: tuple[int, ...], discarded: tuple[int, ...] = ()) -> GameState:
+        hands = list(self.hands)
+        hands[self.current_player] = hand
+        discards = self.discards + tuple((self.current_player, card) for card in discarded)
+        return replace(self, hands=tuple(hands), discards=discards)
+
+    def _play(self, action: Play, hand: tuple[int, ...]) -> GameState:
+        rest = self._take(hand, (action.card,), action)
+        try:
+            cost = check_placement(self.grid, action.cell, action.card, self.rules, len(hand))
+        except TranquilityError as error:
+            raise IllegalActionError(f"{action}: {error}") from None
+        if len(action.discards) != cost:
+            raise IllegalActionError(
+                f"{action}: playing {action.card} on {action.cell} costs {cost} discards "
+                f"({self.rules.name} discard cost), {len(action.discards)} given"
+            )
+        rest = self._take(rest, action.discards, action)
+        state = self._with_hand(rest, action.discards)
+        return replace(state, grid=self.grid.place(action.cell, action.card))._end_turn()
+
+    def _start(self, hand: tuple[int, ...]) -> GameState:
+        if START not in hand:
+            raise IllegalActionError(f"start: player {self.current_player} holds no start card")
+        if self.start_played:
+            raise IllegalActionError(
+                "start: only the first start card can be played; later ones can only be discarded"
+            )
+        state = replace(self._with_hand(self._take(hand, (START,), Start())), start_played=True)
+        event = self.rules.start_card
+        if event.team_discard == 0:
+            return state._end_turn()
+        if self.players == 2 and event.two_player_draw:
+            drawn = [
+                state._drawn(seat, len(state.hands[seat]) + event.two_player_draw)
+                for seat in range(self.players)
+            ]
+            state = replace(
+                state,
+                hands=tuple(hand for hand, _ in drawn),
+                decks=tuple(deck for _, deck in drawn),
+            )
+        total = min(event.team_discard, sum(len(h) for h in state.hands))
+        if total == 0:
+            return state._end_turn()
+        return replace(
+            state, phase="share", share_left=total, share_starter=self.current_player
+        )._settle()
+
+    def _share(self, action: Action, hand: tuple[int, ...]) -> GameState:
+        if not isinstance(action, Share):
+            raise IllegalActionError(
+                f"{action}: after the start card the players first discard {self.share_left} "
+                f"more cards between them; player {self.current_player} shares now"
+            )
+        low, high = _share_bounds(len(hand), self.share_left, self.later_capacity)
+        if not low <= len(action.cards) <= high:
+            raise IllegalActionError(
+                f"{action}: player {self.current_player} must give {low}-{high} cards of the "
+                f"{self.share_left} still to discard (the team discards "
+                f"{self.rules.start_card.team_discard} in total, each at most their hand)"
+            )
+        rest = self._take(hand, action.cards, action)
+        state = self._with_hand(rest, action.cards)
+        left = self.share_left - len(action.cards)
+        order = share_round(self.share_starter, self.players)
+        position = order.index(self.current_player)
+        if left == 0 or position + 1 == len(order):
+            state = replace(state, phase="play", share_left=0, current_player=self.share_starter)
+            return state._end_turn()
+        return replace(state, share_left=left, current_player=order[position + 1])._settle()
+
+    def _finish(self, hand: tuple[int, ...]) -> GameState:
+        if FINISH not in hand:
+            raise IllegalActionError(f"finish: player {self.current_player} holds no finish card")
+        if not self.grid.is_full:
+            empty = len(self.grid.empty_cells)
+            raise IllegalActionError(
+                f"finish: a finish card can only be played on a full grid ({empty} cells empty)"
+            )
+        if not self.start_played:
+            raise IllegalActionError(
+                "finish: a finish card can only be played after a start card has been played"
+            )
+        state = self._with_hand(self._take(hand, (FINISH,), Finish()))
+        return replace(state, finish_played=True, outcome=Outcome(True))
+
+    def _drawn(self, seat: int, target: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Hand and deck of ``seat`` after drawing until ``target`` cards or an empty deck."""
+        hand, deck = self.hands[seat], self.decks[seat]
+        count = max(0, min(target - len(hand), len(deck)))
+        return sort_hand(hand + deck[:count]), deck[count:]
+
+    def _end_turn(self) -> GameState:
+        """Draw back to five, pass the turn clockwise, then see whether the game is lost."""
+        seat = self.current_player
+        hand, deck = self._drawn(seat, HAND_SIZE)
+        hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
+        decks = (*self.decks[:seat], deck, *self.decks[seat + 1 :])
+        state = replace(
+            self,
+            hands=hands,
+            decks=decks,
+            current_player=(seat + 1) % self.players,
+            turn=self.turn + 1,
+        )
+        return state._settle()
+
+    def _settle(self) -> GameState:
+        """Record a loss if a player ran out of cards or the current player cannot act."""
+        if any(not hand and not deck for hand, deck in zip(self.hands, self.decks, strict=True)):
+            return replace(self, outcome=Outcome(False, LOSS_OUT_OF_CARDS))
+        if self.phase == "play" and not _has_legal_action(
+            self.rules, self.grid, self.hands[self.current_player], self.start_played
+        ):
+            return replace(self, outcome=Outcome(False, LOSS_NO_ACTION))
+        return self
+
+    # -- convenience --------------------------------------------------------------------------
+
+    def describe_hand(self, player: int) -> str:
+        """A hand as text, e.g. ``start 12 40 finish``."""
+        return " ".join(map(card_text, self.hands[player])) or "(empty)"
