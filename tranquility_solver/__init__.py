@@ -23,6 +23,7 @@ from .completion import (
     count_completions,
     is_completable,
 )
+from .deals import Deal, DealFormatError
 from .errors import (
     ActionFormatError,
     CardError,
@@ -78,6 +79,8 @@ __all__ = [
     "CardError",
     "CellError",
     "CountEngine",
+    "Deal",
+    "DealFormatError",
     "Discard",
     "Engine",
     "Explanation",
