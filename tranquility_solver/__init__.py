@@ -23,7 +23,7 @@ from .completion import (
     count_completions,
     is_completable,
 )
-from .deals import Deal, DealFormatError
+from .deals import Deal, DealFormatError, DealStatus, Solution, solve_deal
 from .errors import (
     ActionFormatError,
     CardError,
@@ -81,6 +81,7 @@ __all__ = [
     "CountEngine",
     "Deal",
     "DealFormatError",
+    "DealStatus",
     "Discard",
     "Engine",
     "Explanation",
@@ -103,6 +104,7 @@ __all__ = [
     "SafePlacement",
     "Share",
     "SimulationResult",
+    "Solution",
     "SolverTimeoutError",
     "Start",
     "StartCardEvent",
@@ -130,6 +132,7 @@ __all__ = [
     "replay",
     "safe_placements",
     "simulate",
+    "solve_deal",
     "validate_completion",
     "violations",
 ]

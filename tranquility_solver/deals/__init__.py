@@ -9,5 +9,16 @@
 from __future__ import annotations
 
 from .deal import DEAL_FORMAT, Deal, DealFormatError
+from .solve import DEAL_ENGINES, DealEngine, DealStatus, Progress, Solution, solve_deal
 
-__all__ = ["DEAL_FORMAT", "Deal", "DealFormatError"]
+__all__ = [
+    "DEAL_ENGINES",
+    "DEAL_FORMAT",
+    "Deal",
+    "DealEngine",
+    "DealFormatError",
+    "DealStatus",
+    "Progress",
+    "Solution",
+    "solve_deal",
+]
