@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from .completion import Engine, complete, count_completions
+from .deals import cli as deals_cli
 from .errors import CardError, GridFormatError, SolverTimeoutError, TranquilityError
 from .game import cli as game_cli
 from .grid import FIRST_CARD, LAST_CARD, Grid, digits_value, shorten
@@ -181,6 +182,7 @@ def _build_parser() -> _Parser:
         help="cards in hand, e.g. 12,40 (a card on the grid is an error naming its cell)",
     )
     game_cli.add_commands(commands)  # play, replay, simulate
+    deals_cli.add_commands(commands)  # solve
     return parser
 
 
