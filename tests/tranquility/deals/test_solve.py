@@ -186,13 +186,15 @@ def test_unknown_engine() -> None:
 
 
 @st.composite
-def endgames(draw: st.DrawFn) -> Deal:
-    """A valid full grid with 1–2 cells emptied; their cards, a few others, the finish and
-    start cards spread over 1–2 players' hands and short decks."""
+def endgames(draw: st.DrawFn, most_empty: int = 2) -> Deal:
+    """A valid full grid with 1 to ``most_empty`` cells emptied; their cards, a few others, the
+    finish and start cards spread over 1–2 players' hands and short decks."""
     rules = draw(st.sampled_from([SEED, PUBLISHED]))
     players = draw(st.integers(1, 2))
     full = random_full_grid(rules, random.Random(draw(st.integers(0, 2**32))))
-    emptied = draw(st.lists(st.sampled_from(CELL_NAMES), min_size=1, max_size=2, unique=True))
+    emptied = draw(
+        st.lists(st.sampled_from(CELL_NAMES), min_size=1, max_size=most_empty, unique=True)
+    )
     values = list(full.cells)
     cards: list[int] = []
     for cell in emptied:
@@ -246,3 +248,15 @@ def test_search_agrees_with_brute_force(deal: Deal) -> None:
         assert _replays_to_a_win(deal, fast.line)
     if slow.won:
         assert _replays_to_a_win(deal, slow.line)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(endgames(most_empty=3))
+def test_search_agrees_with_brute_force_more(deal: Deal) -> None:
+    """As above with up to three empty cells and many more examples (about 20 s)."""
+    fast = solve_deal(deal, time_limit=None)
+    slow = solve_deal(deal, time_limit=None, engine="brute")
+    assert fast.status is slow.status
+    if fast.won:
+        assert _replays_to_a_win(deal, fast.line)
