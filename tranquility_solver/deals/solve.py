@@ -47,6 +47,8 @@ DEAL_ENGINES: tuple[DealEngine, ...] = ("search", "brute")
 
 _JUNK = -1
 """Stands in the transposition key for any card that can never reach the grid again."""
+_DISCREPANCIES = (0, 1, 2)
+"""Discrepancy budgets tried before the exhaustive search (limited discrepancy search)."""
 _CHECK_EVERY = 128
 """Nodes between two looks at the clock."""
 
@@ -140,6 +142,7 @@ class _Search:
         self.rng = random.Random(0)
         self.nodes = self.solver_calls = self.transpositions = self.pruned = 0
         self.depth = 0
+        self.exhausted = True
 
     # -- facts about one grid ----------------------------------------------------------------
 
@@ -246,12 +249,11 @@ class _Search:
             return (lost_value(action.cards), -len(action.cards))
 
         ordered = sorted(legal, key=rank)
-        if state.phase == "play":
-            # The heuristic bot's own choice first: it wins many deals on its own.
-            observation = state.observation(state.current_player)
-            preferred = self.bot.choose(observation, self.rng)
-            ordered.remove(preferred)
-            ordered.insert(0, preferred)
+        # The heuristic bot's own choice first (its share of a team discard too): it wins many
+        # deals on its own, so the first line tried is its game.
+        preferred = self.bot.choose(state.observation(state.current_player), self.rng)
+        ordered.remove(preferred)
+        ordered.insert(0, preferred)
         seen: set[Key] = set()
         for action in ordered:
             child = state.apply(action)
@@ -275,9 +277,16 @@ class _Search:
             self.next_report = now + 0.5
             self.progress(Progress(self.nodes, self.solver_calls, now - self.started, self.depth))
 
-    def visit(self, state: GameState) -> list[Action] | None:
-        """A winning line from ``state``, or ``None`` once every line is proven to lose."""
+    def visit(self, state: GameState, budget: int | None = None) -> list[Action] | None:
+        """A winning line from ``state``, or ``None``.
+
+        ``budget`` limits the discrepancies: how many times along a line an action other than
+        the first in move order may be taken (``None``: no limit, an exhaustive search).
+        ``self.exhausted`` tells afterwards whether ``None`` was a proof (every action
+        searched), which is the only case a position is stored as lost.
+        """
         self.tick()
+        self.exhausted = True
         if state.outcome is not None:
             return [] if state.outcome.won else None
         if not self.prune:
@@ -290,16 +299,27 @@ class _Search:
             self.pruned += 1
             self.lost.add(key)
             return None
+        complete = True
         self.depth += 1
         try:
-            for action, child in self.children(state):
-                line = self.visit(child)
+            for index, (action, child) in enumerate(self.children(state)):
+                child_budget = budget
+                if budget is not None and index > 0:
+                    if budget == 0:
+                        complete = False
+                        break
+                    child_budget = budget - 1
+                line = self.visit(child, child_budget)
                 if line is not None:
                     line.append(action)  # built backwards, reversed once at the top
+                    self.exhausted = True
                     return line
+                complete = complete and self.exhausted
         finally:
             self.depth -= 1
-        self.lost.add(key)
+        if complete:
+            self.lost.add(key)
+        self.exhausted = complete
         return None
 
     def _expand_plain(self, state: GameState) -> list[Action] | None:
@@ -378,7 +398,13 @@ def solve_deal(
     deadline = math.inf if time_limit is None else started + time_limit
     search = _Search(deal.rules, deadline, started, progress, prune=engine == "search")
     try:
-        found = search.visit(start)
+        found = None
+        # Limited discrepancy first: lines that follow the move order but for one or two
+        # deviations anywhere, then the exhaustive search. Positions proven lost carry over.
+        for budget in (*(_DISCREPANCIES if engine == "search" else ()), None):
+            found = search.visit(start, budget)
+            if found is not None or search.exhausted:
+                break
         status = DealStatus.LOSS if found is None else DealStatus.WIN
     except _OutOfTimeError:
         found, status = None, DealStatus.UNKNOWN
