@@ -29,7 +29,8 @@ from ..rules import Rules
 __all__ = ["DEAL_FORMAT", "Deal", "DealFormatError"]
 
 DEAL_FORMAT = "tranquility-deal/1"
-"""Written as ``"format"`` in a deal's JSON; optional when reading."""
+"""Accepted as an optional ``"format"`` key when reading; not written, so the JSON is exactly
+the issue's form (rules, first_player, hands, decks, grid, start_played)."""
 
 _CARD_WORDS = {"S": START, "F": FINISH}
 _EMPTY = Grid.empty()
@@ -196,7 +197,6 @@ class Deal:
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready form (start and finish cards as ``"S"`` and ``"F"``)."""
         data: dict[str, Any] = {
-            "format": DEAL_FORMAT,
             "rules": self.rules.name,
             "first_player": self.first_player,
             "hands": [[_card_json(card) for card in hand] for hand in self.hands],

@@ -27,6 +27,7 @@ def test_random_is_the_deal_new_game_deals(rules: str, players: int) -> None:
 def test_json_form_is_the_issue_s() -> None:
     deal = Deal.random(2, rules="published", seed=4)
     data = json.loads(deal.to_json())
+    assert list(data) == ["rules", "first_player", "hands", "decks", "grid", "start_played"]
     assert data["rules"] == "published"
     assert data["first_player"] == 0
     assert data["grid"] is None
@@ -83,6 +84,7 @@ def test_a_hand_made_deal() -> None:
         ('{"rules": "seed", "hands": [["F", "F"]], "decks": [[]]}', "2 finish cards"),
         ('{"rules": "seed", "hands": [[]], "decks": [[]], "colour": 1}', "'colour'"),
         ('{"rules": "seed", "hands": [[1], [2]], "decks": [[]]}', "2 hands but 1 decks"),
+        ('{"format": "x", "rules": "seed", "hands": [[1]], "decks": [[]]}', "format 'x'"),
     ],
 )
 def test_bad_deals_are_one_clear_error(text: str, quoted: str) -> None:
