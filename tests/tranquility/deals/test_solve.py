@@ -260,3 +260,22 @@ def test_search_agrees_with_brute_force_more(deal: Deal) -> None:
     assert fast.status is slow.status
     if fast.won:
         assert _replays_to_a_win(deal, fast.line)
+
+
+def test_cards_that_fit_nowhere_share_a_key() -> None:
+    """a1 empty under b1 = 2: only card 1 can ever go there, so 40 and 41 are alike (junk),
+    while 1 is not; a start card is junk once a start card was played."""
+    from tranquility_solver.deals.solve import _Search
+
+    grid = Grid((None, *range(2, 37)))
+    search = _Search(SEED, float("inf"), 0.0, None, prune=True)
+
+    def key(hand: tuple[int, ...], start_played: bool = True) -> object:
+        hands = (hand, (60, 61))  # two players: the second start card of the game is the junk
+        deal = Deal(SEED, 0, hands, ((50,), (62,)), grid=grid, start_played=start_played)
+        return search.key(deal.to_state())
+
+    assert key((1, 40, FINISH)) == key((1, 41, FINISH))
+    assert key((1, 40, FINISH)) != key((40, 41, FINISH))
+    assert key((1, START, FINISH)) == key((1, 40, FINISH))
+    assert key((1, START, FINISH), start_played=False) != key((1, 40, FINISH), start_played=False)
