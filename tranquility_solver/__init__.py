@@ -23,6 +23,7 @@ from .completion import (
     count_completions,
     is_completable,
 )
+from .deals import Deal, DealFormatError, DealStatus, Solution, solve_deal
 from .errors import (
     ActionFormatError,
     CardError,
@@ -80,6 +81,9 @@ __all__ = [
     "CellError",
     "CountEngine",
     "CountLimitError",
+    "Deal",
+    "DealFormatError",
+    "DealStatus",
     "Discard",
     "Engine",
     "Explanation",
@@ -102,6 +106,7 @@ __all__ = [
     "SafePlacement",
     "Share",
     "SimulationResult",
+    "Solution",
     "SolverTimeoutError",
     "Start",
     "StartCardEvent",
@@ -129,6 +134,7 @@ __all__ = [
     "replay",
     "safe_placements",
     "simulate",
+    "solve_deal",
     "validate_completion",
     "violations",
 ]

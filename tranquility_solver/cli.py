@@ -1,7 +1,9 @@
-"""Command line: ``tranquility check|count|hints GRIDFILE --available SPEC ...``.
+"""Command line: ``tranquility check|count|hints GRIDFILE --available SPEC ...``, and the game's
+``play|replay|simulate`` and the deal solver's ``solve``, registered from their own modules.
 
-Exit codes: 0 success, 1 when the answer is "none / not completable", 2 on bad input, 3 when
-CP-SAT stopped undecided. Errors are one line on stderr, never a traceback.
+Exit codes: 0 success, 1 when the answer is "none / not completable" (``solve``: LOSS), 2 on bad
+input, 3 when the answer is undecided (CP-SAT or the deal search ran out of time, a count hit its
+work limit). Errors are one line on stderr, never a traceback.
 
 >>> parse_numbers("1-3,7, 9-10")
 (1, 2, 3, 7, 9, 10)
@@ -318,9 +320,11 @@ def _build_parser() -> _Parser:
         help="cards in hand, each once, e.g. 12,40 (a card on the grid is an error naming "
         "its cell)",
     )
-    from .game.cli import add_commands  # the game's commands: play, replay, simulate
+    from .deals.cli import add_commands as add_deal_commands  # solve
+    from .game.cli import add_commands as add_game_commands  # play, replay, simulate
 
-    add_commands(commands)
+    add_game_commands(commands)
+    add_deal_commands(commands)
     return parser
 
 

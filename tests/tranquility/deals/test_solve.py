@@ -1,0 +1,281 @@
+"""The deal solver: hand-made deals with known answers, the pruning bounds, and agreement with
+brute force on small random endgames."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tranquility_solver import random_full_grid
+from tranquility_solver.deals import Deal, DealStatus, solve_deal
+from tranquility_solver.deals.solve import _turns_fit
+from tranquility_solver.errors import TranquilityError, UnknownEngineError
+from tranquility_solver.game import FINISH, START, parse_action
+from tranquility_solver.grid import CELL_NAMES, Grid
+from tranquility_solver.rules import Rules
+
+SEED, PUBLISHED = Rules.seed(), Rules.published()
+
+
+def _grid_without(rules: Rules, cells: list[str], seed: int = 0) -> tuple[Grid, list[int]]:
+    """A random valid full grid with ``cells`` emptied, and the cards taken off (in order)."""
+    full = random_full_grid(rules, random.Random(seed))
+    taken = [full[cell] for cell in cells]
+    values = list(full.cells)
+    for cell in cells:
+        values[CELL_NAMES.index(cell)] = None
+    return Grid(tuple(values)), [card for card in taken if card is not None]
+
+
+def _replays_to_a_win(deal: Deal, line: tuple[str, ...]) -> bool:
+    state = deal.to_state()
+    for text in line:
+        state = state.apply(parse_action(text))
+    return state.outcome is not None and state.outcome.won
+
+
+@pytest.mark.parametrize("engine", ["search", "brute"])
+def test_one_card_from_a_win(engine: str) -> None:
+    grid, (card,) = _grid_without(SEED, ["f6"])  # a corner: no wedge, no cost
+    deal = Deal(SEED, 0, ((card, FINISH),), ((),), grid=grid, start_played=True)
+    solution = solve_deal(deal, engine=engine)  # type: ignore[arg-type]
+    assert solution.status is DealStatus.WIN
+    assert solution.line == (f"play {card} f6", "finish")
+
+
+@pytest.mark.parametrize("engine", ["search", "brute"])
+def test_the_published_team_discard_takes_the_finish(engine: str) -> None:
+    """`published`, one player: the start card must be played first, and its team discard of
+    eight cards takes the whole hand, finish card included: lost whatever the order."""
+    grid, (low, high) = _grid_without(PUBLISHED, ["e6", "f6"])
+    deal = Deal(PUBLISHED, 0, ((high, FINISH, START),), ((low,),), grid=grid)
+    solution = solve_deal(deal, engine=engine)  # type: ignore[arg-type]
+    assert solution.status is DealStatus.LOSS
+
+
+@pytest.mark.parametrize("engine", ["search", "brute"])
+def test_the_high_card_first_wins(engine: str) -> None:
+    """`published`, d6 = 71, e6 and f6 empty. After the start card and its team discard (the
+    one other card in hand), the hand is 72 74 78 79 finish: 74 (or 78, 79) on f6 is free,
+    then 72 on e6 costs one card and the finish wins. 72 first on f6 would leave e6 no card."""
+    grid, _ = _grid_without(PUBLISHED, ["e6", "f6"])
+    assert grid["d6"] == 71  # the grid the comment describes
+    deal = Deal(PUBLISHED, 0, ((START, 80),), ((74, 72, FINISH, 79, 78),), grid=grid)
+    solution = solve_deal(deal, engine=engine)  # type: ignore[arg-type]
+    assert solution.status is DealStatus.WIN
+    assert solution.line[:2] == ("start", "share 80")
+    assert solution.line[2] in ("play 74 f6", "play 78 f6", "play 79 f6")  # not 72
+    assert solution.line[-1] == "finish"
+    assert _replays_to_a_win(deal, solution.line)
+
+
+@pytest.mark.parametrize("engine", ["search", "brute"])
+def test_missing_finish_card_loses(engine: str) -> None:
+    grid, (card,) = _grid_without(SEED, ["a1"])
+    deal = Deal(SEED, 0, ((card, 77),), ((START,),), grid=grid)
+    assert solve_deal(deal, engine=engine).status is DealStatus.LOSS  # type: ignore[arg-type]
+
+
+def test_the_card_that_fits_is_discarded_by_a_cost() -> None:
+    """`seed`: the only card for a wedged cell must not be spent paying another cell's cost."""
+    grid, cards = _grid_without(SEED, ["b2", "f6"], seed=3)
+    hand = (*cards, FINISH)
+    deal = Deal(SEED, 0, (hand,), ((),), grid=grid, start_played=True)
+    solution = solve_deal(deal)
+    brute = solve_deal(deal, engine="brute")
+    assert solution.status is brute.status
+    if solution.won:
+        assert _replays_to_a_win(deal, solution.line)
+
+
+def test_turn_budget_two_players() -> None:
+    """Player 1 holds one card and must take a turn before player 0 can finish: lost."""
+    grid, (card,) = _grid_without(SEED, ["d5"])
+    deal = Deal(SEED, 0, ((card, START), (FINISH,)), ((), ()), grid=grid)
+    # Turns: 0 plays start, 1 must act with one card (the finish: not yet playable) -> lost.
+    assert solve_deal(deal).status is DealStatus.LOSS
+    assert solve_deal(deal, engine="brute").status is DealStatus.LOSS
+
+
+@pytest.mark.parametrize(
+    ("supply", "current", "needed", "fits"),
+    [
+        ([1], 0, 1, True),  # the finish alone
+        ([1], 0, 2, False),
+        ([3, 2], 0, 5, False),  # turns 0,1,0,1,0: player 0 finishes with 3 turns, 1 needs 3
+        ([3, 3], 0, 5, True),
+        ([2, 3], 1, 5, False),
+        ([1, 5], 0, 2, False),  # player 0 must survive its first turn before 1 finishes
+        ([2, 1], 0, 2, True),  # player 1 finishes with its only card
+    ],
+)
+def test_turn_budget(supply: list[int], current: int, needed: int, fits: bool) -> None:
+    assert _turns_fit(supply, current, needed) is fits
+
+
+def test_turn_budget_is_never_tighter_than_the_game() -> None:
+    """Against the definition: simulate every assignment of one card per turn."""
+    for players in (1, 2, 3):
+        for current in range(players):
+            for needed in range(1, 8):
+                for sizes in _sizes(players, 6):
+                    assert _turns_fit(list(sizes), current, needed) == _turns_fit_slow(
+                        list(sizes), current, needed
+                    )
+
+
+def _sizes(players: int, most: int) -> list[tuple[int, ...]]:
+    if players == 0:
+        return [()]
+    return [(n, *rest) for n in range(1, most + 1) for rest in _sizes(players - 1, most)]
+
+
+def _turns_fit_slow(supply: list[int], current: int, needed: int) -> bool:
+    """Play turns one card each from ``current`` on; after ``needed`` or more turns, can the
+    last turn be the finish with nobody out of cards before it?"""
+    left = supply[:]
+    seat = current
+    turns = 0
+    while True:
+        left[seat] -= 1
+        turns += 1
+        if turns >= needed and left[seat] >= 0:
+            return True
+        if min(left) <= 0:
+            return False
+        seat = (seat + 1) % len(left)
+
+
+def test_time_out_is_unknown() -> None:
+    deal = Deal.random(2, rules="seed", seed=3)  # the heuristic's own line loses here
+    solution = solve_deal(deal, time_limit=0.2)
+    assert solution.status is DealStatus.UNKNOWN
+    assert solution.line == ()
+    assert not solution.decided
+
+
+def test_full_deals_won_by_the_heuristic_line_replay() -> None:
+    for seed in range(3):
+        deal = Deal.random(2, rules="published", seed=seed)
+        solution = solve_deal(deal, time_limit=30)
+        assert solution.won
+        assert _replays_to_a_win(deal, solution.line)
+        assert solution.nodes >= len(solution.line)
+
+
+def test_a_game_state_is_accepted() -> None:
+    state = Deal.random(1, seed=3).to_state()
+    assert solve_deal(state).status is solve_deal(Deal.from_state(state)).status
+
+
+@pytest.mark.parametrize("limit", [0, -1, float("nan"), float("inf"), True, "5"])
+def test_bad_time_limits(limit: object) -> None:
+    with pytest.raises(TranquilityError, match="time limit"):
+        solve_deal(Deal.random(1, seed=0), time_limit=limit)  # type: ignore[arg-type]
+
+
+def test_unknown_engine() -> None:
+    with pytest.raises(UnknownEngineError, match="'cp'"):
+        solve_deal(Deal.random(1, seed=0), engine="cp")  # type: ignore[arg-type]
+
+
+# -- agreement with brute force on small random endgames ----------------------------------------
+
+
+@st.composite
+def endgames(draw: st.DrawFn, most_empty: int = 2) -> Deal:
+    """A valid full grid with 1 to ``most_empty`` cells emptied; their cards, a few others, the
+    finish and start cards spread over 1–2 players' hands and short decks."""
+    rules = draw(st.sampled_from([SEED, PUBLISHED]))
+    players = draw(st.integers(1, 2))
+    full = random_full_grid(rules, random.Random(draw(st.integers(0, 2**32))))
+    emptied = draw(
+        st.lists(st.sampled_from(CELL_NAMES), min_size=1, max_size=most_empty, unique=True)
+    )
+    values = list(full.cells)
+    cards: list[int] = []
+    for cell in emptied:
+        card = full[cell]
+        assert card is not None  # the grid is full
+        cards.append(card)
+        values[CELL_NAMES.index(cell)] = None
+    unused = [card for card in range(1, 81) if card not in full.numbers]
+    cards += draw(st.lists(st.sampled_from(unused), min_size=1, max_size=6, unique=True))
+    if len(cards) > 1 and draw(st.integers(0, 4)) == 0:
+        cards = cards[1:]  # sometimes a needed card is missing
+    start_played = draw(st.integers(0, 3)) > 0
+    cards.append(FINISH)
+    if rules is PUBLISHED and draw(st.booleans()):
+        cards.append(FINISH)
+    if not start_played:
+        cards += [START] * players
+    order = draw(st.permutations(cards))
+    cuts = sorted(
+        draw(
+            st.lists(st.integers(0, len(order)), min_size=2 * players - 1, max_size=2 * players - 1)
+        )
+    )
+    parts = [list(order[a:b]) for a, b in zip([0, *cuts], [*cuts, len(order)], strict=True)]
+    # Hands of two or more where the cards allow: a hand of one that cannot be played loses
+    # at once, and such trivial deals would crowd out the interesting ones.
+    for p in range(players):
+        donors = [parts[2 * p + 1], *(part for i, part in enumerate(parts) if i // 2 != p)]
+        for donor in donors:
+            while len(parts[2 * p]) < 2 and len(donor) > 1:
+                parts[2 * p].append(donor.pop())
+    hands = tuple(tuple(parts[2 * p][:5]) for p in range(players))
+    decks = tuple(tuple(parts[2 * p + 1] + parts[2 * p][5:]) for p in range(players))
+    return Deal(
+        rules,
+        draw(st.integers(0, players - 1)),
+        hands,
+        decks,
+        grid=Grid(tuple(values)),
+        start_played=start_played,
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(endgames())
+def test_search_agrees_with_brute_force(deal: Deal) -> None:
+    fast = solve_deal(deal, time_limit=None)
+    slow = solve_deal(deal, time_limit=None, engine="brute")
+    assert fast.status is slow.status
+    if fast.won:
+        assert _replays_to_a_win(deal, fast.line)
+    if slow.won:
+        assert _replays_to_a_win(deal, slow.line)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(endgames(most_empty=3))
+def test_search_agrees_with_brute_force_more(deal: Deal) -> None:
+    """As above with up to three empty cells and many more examples (about 20 s)."""
+    fast = solve_deal(deal, time_limit=None)
+    slow = solve_deal(deal, time_limit=None, engine="brute")
+    assert fast.status is slow.status
+    if fast.won:
+        assert _replays_to_a_win(deal, fast.line)
+
+
+def test_cards_that_fit_nowhere_share_a_key() -> None:
+    """a1 empty under b1 = 2: only card 1 can ever go there, so 40 and 41 are alike (junk),
+    while 1 is not; a start card is junk once a start card was played."""
+    from tranquility_solver.deals.solve import _Search
+
+    grid = Grid((None, *range(2, 37)))
+    search = _Search(SEED, float("inf"), 0.0, None, prune=True)
+
+    def key(hand: tuple[int, ...], start_played: bool = True) -> object:
+        hands = (hand, (60, 61))  # two players: the second start card of the game is the junk
+        deal = Deal(SEED, 0, hands, ((50,), (62,)), grid=grid, start_played=start_played)
+        return search.key(deal.to_state())
+
+    assert key((1, 40, FINISH)) == key((1, 41, FINISH))
+    assert key((1, 40, FINISH)) != key((40, 41, FINISH))
+    assert key((1, START, FINISH)) == key((1, 40, FINISH))
+    assert key((1, START, FINISH), start_played=False) != key((1, 40, FINISH), start_played=False)

@@ -1,0 +1,432 @@
+"""Deal solvability: can the team win a deal when every card is known (§7)?
+
+The game is cooperative and, once every deck order is known, has no chance left in it: the
+players are one team choosing every action, so a deal is won exactly when some sequence of legal
+actions ends in a played finish card. :func:`solve_deal` searches the game tree depth first for
+such a line (``engine="search"``, with a transposition table, sound pruning and move ordering,
+see ``docs/deals.md``), or exhaustively without any of that (``engine="brute"``, for tests).
+
+>>> solution = solve_deal(Deal.random(1, seed=3), time_limit=30)
+>>> solution.status, len(solution.line) > 36
+(<DealStatus.WIN: 'win'>, True)
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from ..completion import fast
+from ..errors import TranquilityError, UnknownEngineError
+from ..game.actions import Action, Discard, Finish, Play, Start, parse_action
+from ..game.bots import HeuristicBot
+from ..game.choices import FINISH, START, is_island
+from ..game.state import GameState
+from ..grid import Cells
+from ..placement import _bounds
+from ..rules import Rules
+from .deal import Deal
+
+__all__ = [
+    "DEAL_ENGINES",
+    "DealEngine",
+    "DealStatus",
+    "Progress",
+    "Solution",
+    "solve_deal",
+]
+
+DealEngine = Literal["search", "brute"]
+"""``search``: depth first with transpositions and pruning; ``brute``: plain exhaustive search."""
+DEAL_ENGINES: tuple[DealEngine, ...] = ("search", "brute")
+
+_JUNK = -1
+"""Stands in the transposition key for any card that can never reach the grid again."""
+_DISCREPANCIES = (0, 1, 2)
+"""Discrepancy budgets tried before the exhaustive search (limited discrepancy search)."""
+_CHECK_EVERY = 128
+"""Nodes between two looks at the clock."""
+
+
+class DealStatus(enum.Enum):
+    """A deal's verdict; ``UNKNOWN`` means the time ran out, never "lost"."""
+
+    WIN = "win"
+    LOSS = "loss"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What :func:`solve_deal` found, with the statistics of the search.
+
+    ``line`` holds the winning actions in text form (empty unless ``WIN``); they replay with
+    :func:`~tranquility_solver.game.actions.parse_action` from ``deal.to_state()``.
+    ``solver_calls`` counts completability checks; ``transpositions`` positions answered from
+    the table; ``pruned`` positions cut by a bound.
+
+    >>> Solution(DealStatus.LOSS, (), 1, 0, 0.0, "search").won
+    False
+    """
+
+    status: DealStatus
+    line: tuple[str, ...]
+    nodes: int
+    solver_calls: int
+    seconds: float
+    engine: str
+    transpositions: int = 0
+    pruned: int = 0
+
+    @property
+    def won(self) -> bool:
+        """True for a WIN."""
+        return self.status is DealStatus.WIN
+
+    @property
+    def decided(self) -> bool:
+        """True for WIN or LOSS (the search finished within its time limit)."""
+        return self.status is not DealStatus.UNKNOWN
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Passed to the ``progress`` callback about twice a second while searching.
+
+    >>> Progress(10, 2, 0.5, 3).nodes
+    10
+    """
+
+    nodes: int
+    solver_calls: int
+    seconds: float
+    depth: int
+
+
+class _OutOfTimeError(Exception):
+    """Unwinds the search when the time limit is reached."""
+
+
+# -- the search engine --------------------------------------------------------------------------
+
+Key = tuple[object, ...]
+
+
+class _Search:
+    """Depth-first search for a winning line; positions proven lost are remembered."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        deadline: float,
+        started: float,
+        progress: Callable[[Progress], None] | None,
+        prune: bool,
+    ) -> None:
+        self.rules = rules
+        self.order = rules.order
+        self.deadline = deadline
+        self.started = started
+        self.progress = progress
+        self.prune = prune
+        self.next_report = started + 0.5
+        self.lost: set[Key] = set()
+        self.windows: dict[Cells, tuple[tuple[int, int], ...]] = {}
+        self.completable: dict[tuple[Cells, tuple[int, ...]], bool] = {}
+        self.bot = HeuristicBot()
+        self.rng = random.Random(0)
+        self.nodes = self.solver_calls = self.transpositions = self.pruned = 0
+        self.depth = 0
+        self.exhausted = True
+
+    # -- facts about one grid ----------------------------------------------------------------
+
+    def _windows(self, cells: Cells) -> tuple[tuple[int, int], ...]:
+        """The open interval of values each empty cell still accepts, by the order rule."""
+        found = self.windows.get(cells)
+        if found is None:
+            bounds = _bounds(cells, self.rules)
+            found = tuple(bounds[i] for i, value in enumerate(cells) if value is None)
+            self.windows[cells] = found
+        return found
+
+    def _live(self, cells: Cells, card: int) -> bool:
+        """Whether an island card can still go on some empty cell (now or ever: windows only
+        shrink as the grid fills)."""
+        return any(low < card < high for low, high in self._windows(cells))
+
+    def _canonical(self, state: GameState, cards: tuple[int, ...]) -> tuple[int, ...]:
+        """A hand with every card that can never be placed or played written as ``_JUNK``."""
+        cells = state.grid.cells
+        out = []
+        for card in cards:
+            if card == START:
+                out.append(_JUNK if state.start_played else START)
+            elif card == FINISH or self._live(cells, card):
+                out.append(card)
+            else:
+                out.append(_JUNK)
+        return tuple(sorted(out))
+
+    def key(self, state: GameState) -> Key:
+        """Everything the rest of the game depends on, junk cards made alike.
+
+        The decks are a suffix of the deal's decks, so their lengths stand for them."""
+        return (
+            state.grid.cells,
+            tuple(self._canonical(state, hand) for hand in state.hands),
+            tuple(len(deck) for deck in state.decks),
+            state.start_played,
+            state.current_player,
+            state.phase,
+            state.share_left,
+            state.share_starter if state.phase == "share" else 0,
+        )
+
+    # -- bounds ---------------------------------------------------------------------------------
+
+    def hopeless(self, state: GameState) -> bool:
+        """A sound proof that no line wins from ``state`` (docs/deals.md argues each rule)."""
+        supply = [hand + deck for hand, deck in zip(state.hands, state.decks, strict=True)]
+        cards = [card for part in supply for card in part]
+        # Rule 1: a finish card, and a start card until one is played, must still be held.
+        if FINISH not in cards or (not state.start_played and START not in cards):
+            return True
+        # Rule 2: the island cards still held must be able to complete the grid.
+        cells = state.grid.cells
+        pool = tuple(sorted(c for c in cards if is_island(c) and self._live(cells, c)))
+        known = self.completable.get((cells, pool))
+        if known is None:
+            self.solver_calls += 1
+            known = fast.feasible(cells, pool, self.order)
+            self.completable[(cells, pool)] = known
+        if not known:
+            return True
+        # Rule 3: every turn costs its player a card, and nobody may run out before the win.
+        if state.phase == "play":
+            needed = len(state.grid.empty_cells) + 1 + (0 if state.start_played else 1)
+            sizes = [len(part) for part in supply]
+            if not _turns_fit(sizes, state.current_player, needed):
+                return True
+        return False
+
+    # -- move ordering ------------------------------------------------------------------------
+
+    def _value(self, state: GameState, card: int, finishes: int) -> float:
+        """How much the team loses by giving ``card`` up (for ordering only)."""
+        if card == START:
+            return 0.0 if state.start_played else 100.0
+        if card == FINISH:
+            return 100.0 if finishes <= 1 else 0.0
+        return 1.0 if self._live(state.grid.cells, card) else 0.0
+
+    def children(self, state: GameState) -> Iterator[tuple[Action, GameState]]:
+        """Legal actions with their results, likeliest winners first, one per distinct key."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            yield legal[0], state.apply(legal[0])
+            return
+        finishes = sum(hand.count(FINISH) for hand in state.hands)
+        finishes += sum(deck.count(FINISH) for deck in state.decks)
+
+        def lost_value(cards: tuple[int, ...]) -> float:
+            return sum(self._value(state, card, finishes) for card in cards)
+
+        def rank(action: Action) -> tuple[float, ...]:
+            if isinstance(action, Finish):
+                return (-2.0,)
+            if isinstance(action, Start):
+                return (-1.0,)
+            if isinstance(action, Play):
+                return (len(action.discards), 0, lost_value(action.discards))
+            if isinstance(action, Discard):
+                return (2, 1, lost_value(action.cards))
+            return (lost_value(action.cards), -len(action.cards))
+
+        ordered = sorted(legal, key=rank)
+        # The heuristic bot's own choice first (its share of a team discard too): it wins many
+        # deals on its own, so the first line tried is its game.
+        preferred = self.bot.choose(state.observation(state.current_player), self.rng)
+        ordered.remove(preferred)
+        ordered.insert(0, preferred)
+        seen: set[Key] = set()
+        for action in ordered:
+            child = state.apply(action)
+            if child.outcome is None:
+                key = self.key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+            yield action, child
+
+    # -- the search -----------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes % _CHECK_EVERY:
+            return
+        now = time.monotonic()
+        if now >= self.deadline:
+            raise _OutOfTimeError
+        if self.progress is not None and now >= self.next_report:
+            self.next_report = now + 0.5
+            self.progress(Progress(self.nodes, self.solver_calls, now - self.started, self.depth))
+
+    def visit(self, state: GameState, budget: int | None = None) -> list[Action] | None:
+        """A winning line from ``state``, or ``None``.
+
+        ``budget`` limits the discrepancies: how many times along a line an action other than
+        the first in move order may be taken (``None``: no limit, an exhaustive search).
+        ``self.exhausted`` tells afterwards whether ``None`` was a proof (every action
+        searched), which is the only case a position is stored as lost.
+        """
+        self.tick()
+        self.exhausted = True
+        if state.outcome is not None:
+            return [] if state.outcome.won else None
+        if not self.prune:
+            return self._expand_plain(state)
+        key = self.key(state)
+        if key in self.lost:
+            self.transpositions += 1
+            return None
+        if self.hopeless(state):
+            self.pruned += 1
+            self.lost.add(key)
+            return None
+        complete = True
+        self.depth += 1
+        try:
+            for index, (action, child) in enumerate(self.children(state)):
+                child_budget = budget
+                if budget is not None and index > 0:
+                    if budget == 0:
+                        complete = False
+                        break
+                    child_budget = budget - 1
+                line = self.visit(child, child_budget)
+                if line is not None:
+                    line.append(action)  # built backwards, reversed once at the top
+                    self.exhausted = True
+                    return line
+                complete = complete and self.exhausted
+        finally:
+            self.depth -= 1
+        if complete:
+            self.lost.add(key)
+        self.exhausted = complete
+        return None
+
+    def _expand_plain(self, state: GameState) -> list[Action] | None:
+        """Brute force: every legal action in the engine's order, nothing remembered or cut."""
+        self.depth += 1
+        try:
+            for action in state.legal_actions():
+                line = self.visit(state.apply(action))
+                if line is not None:
+                    line.append(action)
+                    return line
+        finally:
+            self.depth -= 1
+        return None
+
+
+def _turns_fit(supply: list[int], current: int, needed: int) -> bool:
+    """Whether some game length ``T >= needed`` lets every player take their turns.
+
+    Turns go round from ``current``; over ``T`` turns the player ``i`` seats on takes
+    ``ceil((T - i) / n)``. Each turn costs its player at least one card of hand and deck, and
+    after every turn but the winning one each player must still hold a card, so a player needs
+    ``turns + 1`` cards, the one who finishes ``turns``. Adding ``n`` turns adds one to every
+    count, so only ``T`` in ``needed .. needed + n - 1`` need checking.
+
+    >>> _turns_fit([3, 2], 0, 5), _turns_fit([3, 3], 0, 5), _turns_fit([2, 3], 1, 5)
+    (False, True, False)
+    """
+    players = len(supply)
+    for total in range(needed, needed + players):
+        finisher = (total - 1) % players
+        if all(
+            supply[(current + offset) % players]
+            >= max(0, math.ceil((total - offset) / players)) + (offset != finisher)
+            for offset in range(players)
+        ):
+            return True
+    return False
+
+
+def solve_deal(
+    deal: Deal | GameState,
+    time_limit: float | None = 60.0,
+    engine: DealEngine = "search",
+    progress: Callable[[Progress], None] | None = None,
+) -> Solution:
+    """Decide a deal: WIN with a line, LOSS (exhaustive), or UNKNOWN when time runs out.
+
+    ``time_limit`` is in seconds (``None``: no limit). A WIN line is replayed through the game
+    engine before it is returned.
+
+    >>> from tranquility_solver.grid import Grid
+    >>> nearly = Grid(tuple(range(1, 36)) + (None,))
+    >>> solution = solve_deal(Deal(Rules.seed(), 0, ((START, FINISH),), ((36, 50),), grid=nearly))
+    >>> solution.status.name, solution.line
+    ('WIN', ('start', 'play 50 f6', 'finish'))
+    >>> two_empty = Grid(tuple(range(1, 35)) + (None, None))  # four turns to go, three cards
+    >>> solve_deal(Deal(Rules.seed(), 0, ((START, FINISH),), ((50,),), grid=two_empty)).status
+    <DealStatus.LOSS: 'loss'>
+    """
+    if engine not in DEAL_ENGINES:
+        raise UnknownEngineError(
+            f"unknown deal engine {engine!r}: expected one of {', '.join(DEAL_ENGINES)}"
+        )
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, int | float)
+        or not time_limit > 0
+        or math.isinf(time_limit)
+    ):
+        raise TranquilityError(f"time limit {time_limit!r}: expected a positive number of seconds")
+    if isinstance(deal, GameState):
+        deal = Deal.from_state(deal)
+    start = deal.to_state()
+    started = time.monotonic()
+    deadline = math.inf if time_limit is None else started + time_limit
+    search = _Search(deal.rules, deadline, started, progress, prune=engine == "search")
+    try:
+        found = None
+        # Limited discrepancy first: lines that follow the move order but for one or two
+        # deviations anywhere, then the exhaustive search. Positions proven lost carry over.
+        for budget in (*(_DISCREPANCIES if engine == "search" else ()), None):
+            found = search.visit(start, budget)
+            if found is not None or search.exhausted:
+                break
+        status = DealStatus.LOSS if found is None else DealStatus.WIN
+    except _OutOfTimeError:
+        found, status = None, DealStatus.UNKNOWN
+    line = tuple(str(action) for action in reversed(found or []))
+    if status is DealStatus.WIN:
+        _check_line(start, line)
+    return Solution(
+        status=status,
+        line=line,
+        nodes=search.nodes,
+        solver_calls=search.solver_calls,
+        seconds=time.monotonic() - started,
+        engine=engine,
+        transpositions=search.transpositions,
+        pruned=search.pruned,
+    )
+
+
+def _check_line(start: GameState, line: tuple[str, ...]) -> None:
+    """Replay a winning line through the game engine from its text; a failure is a bug."""
+    state = start
+    for text in line:
+        state = state.apply(parse_action(text))
+    if state.outcome is None or not state.outcome.won:
+        raise AssertionError(f"internal error: the line found does not win ({state.outcome})")
