@@ -3,7 +3,9 @@
     python examples/tour.py
 
 Tobago: the default island, a few clues, where the treasure can be, and a picture written next to
-this script. Tranquility: a partial grid, whether it can still be completed, and how.
+this script. Tranquility: a partial grid, whether it can still be completed, and how. Then the
+games: a Tobago game of bots, the fewest cards that prove a field, a Tranquility game of bots and
+whether its deal could be won with every card known.
 """
 
 from __future__ import annotations
@@ -70,9 +72,32 @@ def tranquility_tour() -> None:
     print(f"  picture (the cells short of numbers highlighted): {picture}")
 
 
+def games_tour() -> None:
+    print("\n== The games")
+    island = tb.islands.default()
+    bots = [tb.GreedyBot(), tb.RandomBot(), tb.RandomBot(), tb.RandomBot()]
+    record = tb.play_game(island, bots, seed=7)
+    print(
+        f"  Tobago, greedy vs three random bots, seed 7: {record.end_reason} after "
+        f"{record.turns} turns; scores {record.scores}; winners {record.winners}"
+    )
+    final = list(tb.replay(record))[-1]  # the record replays to the same end
+    assert final.scores == record.scores
+    proof = tb.min_clues(island, "h3")
+    print("  the fewest clue cards that locate h3:", "; ".join(map(str, proof or ())))
+    game = tq.play_game([tq.HeuristicBot(), tq.HeuristicBot()], seed=7, rules="published")
+    print(f"  Tranquility, two heuristic bots, seed 7 (published): won {game.won}")
+    solution = tq.solve_deal(tq.Deal.random(2, rules="published", seed=7), time_limit=10)
+    print(
+        f"  the same deal with every card known: {solution.status.value} "
+        f"({solution.nodes} positions, {solution.seconds:.2f} s)"
+    )
+
+
 def main() -> None:
     tobago_tour()
     tranquility_tour()
+    games_tour()
 
 
 if __name__ == "__main__":
