@@ -205,3 +205,10 @@ def test_analyse_undecided_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "analyse", "ABC-1", "--time-limit", "1e-9")
     assert code == 3
     assert err.startswith("tobago: undecided: CP-SAT could not prove the fewest cards")
+
+
+def test_the_report_cannot_be_changed(report: tb.Identifiability) -> None:
+    field = next(f for f, proof in report.proofs.items() if proof is not None)
+    with pytest.raises(TypeError):
+        report.proofs[field] = None  # type: ignore[index]
+    assert report.minima[field] is not None

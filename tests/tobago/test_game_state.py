@@ -9,9 +9,22 @@ import pytest
 
 import tobago_solver as tb
 from tobago_solver.compile import compiled
-from tobago_solver.game.actions import ACCEPT_CURSE, END_TURN, PASS, SPEND_AMULET, TAKE_AMULET
+from tobago_solver.game.actions import (
+    ACCEPT_CURSE,
+    END_TURN,
+    PASS,
+    SPEND_AMULET,
+    TAKE_AMULET,
+    Move,
+)
 from tobago_solver.game.rules import CURSE, gaze_fields
-from tobago_solver.game.state import MapState, all_roses, gold_total, move_paths
+from tobago_solver.game.state import (
+    MapState,
+    all_roses,
+    gold_total,
+    move_neighbours,
+    move_paths,
+)
 
 ISLAND = tb.islands.default()
 
@@ -301,3 +314,26 @@ def test_published_reset_leaves_the_map_empty_and_amulets_reappear() -> None:
     assert after.roses_left == (15, 15)
     assert set(after.amulets) == set(gaze_fields(ISLAND))
     assert after.amulet_supply == 21 - len(after.amulets)
+
+
+def test_a_round_trip_is_not_a_move() -> None:
+    # Found in review: a move back to the start was accepted though legal_actions omits it, and
+    # let a car take the amulet under it without leaving.
+    state = tb.new_game(tb.islands.default(), 2, seed=4)
+    start = state.cars[0]
+    away = move_neighbours(state.island)[start][0]
+    state = replace(state, amulets=tuple(sorted({*state.amulets, start})))
+    round_trip = Move((away, start))
+    assert round_trip not in state.legal_actions()
+    with pytest.raises(tb.IllegalActionError, match="ends where the car started") as raised:
+        state.apply(round_trip)
+    assert raised.value.rule == "§5 (B)"
+    for action in state.legal_actions():
+        if isinstance(action, Move):
+            assert action.destination != start
+
+
+@pytest.mark.parametrize("seed", [1.5, "abc", True, None])
+def test_the_seed_is_a_whole_number(seed: object) -> None:
+    with pytest.raises(tb.TobagoError, match="seed must be a whole number"):
+        tb.new_game(tb.islands.default(), 2, seed=seed)  # type: ignore[arg-type]

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final
 
 from tobago_solver.analysis.min_clues import DEFAULT_TIME_LIMIT, deck_cards, min_clues
@@ -67,8 +68,11 @@ class Identifiability:
 
     island: Island
     deck_size: int
-    proofs: dict[str, tuple[Clue, ...] | None]
-    """Field -> a minimum set of cards locating it (deck order), or None."""
+    proofs: Mapping[str, tuple[Clue, ...] | None]
+    """Field -> a minimum set of cards locating it (deck order), or None (read-only)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "proofs", MappingProxyType(dict(self.proofs)))
 
     def __repr__(self) -> str:
         return (

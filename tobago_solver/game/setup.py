@@ -52,6 +52,9 @@ def new_game(
     Everything random comes from ``seed``, so the same arguments give the same game.
     """
     game_rules = GameRules.named(rules)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        # A record keeps the seed as a whole number; anything else would not replay the same.
+        raise TobagoError(f"seed must be a whole number, got {seed!r}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise TobagoError(f"Tobago is for 2 to 4 players, not {players!r}")
     if not island.fields:

@@ -454,6 +454,12 @@ class GameState:
             )
         neighbours = move_neighbours(self.island)
         here = self.cars[self.current_player]
+        if move.destination == here:
+            # A car cannot stay put (and so take the amulet under it) by driving a round trip.
+            raise IllegalActionError(
+                f"{text!r}: the move ends where the car started, {here}; a move goes somewhere",
+                "§5 (B)",
+            )
         located = self.located_fields()
         for i, there in enumerate(move.path):
             if there not in neighbours:
