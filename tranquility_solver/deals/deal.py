@@ -25,6 +25,7 @@ from ..game.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from ..game.state import GameState
 from ..grid import FIRST_CARD, LAST_CARD, Grid, shorten
 from ..rules import Rules
+from ..validate import violations
 
 __all__ = ["DEAL_FORMAT", "Deal", "DealFormatError"]
 
@@ -104,6 +105,19 @@ class Deal:
             )
         if self.share_left and not self.start_played:
             raise DealFormatError("a share round only follows a played start card")
+        in_hands = sum(len(hand) for hand in self.hands)
+        if self.share_left > in_hands:
+            # The engine's own start event asks for at most what the hands hold.
+            raise DealFormatError(
+                f"share_left {self.share_left} is more than the {in_hands} cards in all hands"
+            )
+        broken = violations(self.grid, self.rules)
+        if broken:
+            low, high = broken[0]
+            raise DealFormatError(
+                f"the grid breaks the {self.rules.name} order rule at {low} and {high} "
+                f"({self.grid[low]} must be lower than {self.grid[high]}); no game reaches it"
+            )
         for who, _ in self.discards:
             if not 0 <= who < players:
                 raise DealFormatError(f"discard by player {who}: players are 0-{players - 1}")

@@ -90,10 +90,17 @@ def sort_hand(cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     return tuple(sorted(cards))
 
 
-def deal_sizes(cards: int, players: int) -> tuple[int, ...]:
-    """Personal deck sizes: as even as possible, earlier players take the extra cards (§4)."""
+def deal_sizes(cards: int, players: int, first_player: int = 0) -> tuple[int, ...]:
+    """Personal deck sizes by seat: as even as possible, and the players earlier in turn order,
+    from ``first_player`` on, take the extra cards (§4).
+
+    >>> deal_sizes(81, 2, first_player=1)
+    (40, 41)
+    """
     share, extra = divmod(cards, players)
-    return tuple(share + (1 if seat < extra else 0) for seat in range(players))
+    return tuple(
+        share + (1 if (seat - first_player) % players < extra else 0) for seat in range(players)
+    )
 
 
 def discards_public(rules: Rules) -> bool:

@@ -251,8 +251,9 @@ def _log_action(state: GameState, player: int, who: str, action: Action, out: Te
 def _play(args: argparse.Namespace) -> int:
     _check_seats(args.players, args.human)
     bots: tuple[Bot, ...] = make_bots(args.bots, args.players)
-    if args.save is not None and not Path(args.save).parent.is_dir():
-        raise TranquilityError(f"cannot save to {args.save!r}: the folder does not exist")
+    if args.save is not None and (Path(args.save).is_dir() or not Path(args.save).parent.is_dir()):
+        # Checked before the game, so a long game is never lost to a bad path at the end.
+        raise TranquilityError(f"cannot save to {args.save!r}: not a file in an existing folder")
     state = new_game(args.players, seed=args.seed, rules=args.rules)
     out = sys.stdout
     rng = bot_rng(state.seed)

@@ -50,13 +50,16 @@ def new_game(
         raise TranquilityError(f"first player {first_player} is not one of 0-{players - 1}")
     if seed is None:
         seed = secrets.randbits(63)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        # random.Random deals seed -3 as seed 3; a record must name the seed that dealt it.
+        raise TranquilityError(f"seed must be a whole number ≥ 0, got {seed!r}")
     rng = random.Random(seed)
     cards = [*range(FIRST_CARD, LAST_CARD + 1), *[FINISH] * rules.finish_cards]
     rng.shuffle(cards)
     hands: list[tuple[int, ...]] = []
     decks: list[tuple[int, ...]] = []
     position = 0
-    for size in deal_sizes(len(cards), players):
+    for size in deal_sizes(len(cards), players, first_player):
         deck = cards[position : position + size]
         position += size
         hands.append(sort_hand(deck[:HAND_SIZE]))

@@ -323,9 +323,10 @@ class GameState:
             self.later_capacity,
         )
 
-    @cached_property
+    @property
     def all_cards(self) -> Counter[int]:
-        """Every card of the game wherever it is (for conservation checks)."""
+        """Every card of the game wherever it is (for conservation checks); a new Counter each
+        time, so a caller cannot change the state through it."""
         cards: Counter[int] = Counter(card for card in self.grid.cells if card is not None)
         for hand in self.hands:
             cards.update(hand)

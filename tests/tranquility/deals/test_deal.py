@@ -101,3 +101,31 @@ def test_won_state_has_no_deal() -> None:
     assert state.outcome.won
     with pytest.raises(DealFormatError, match="already won"):
         Deal.from_state(state)
+
+
+def test_a_grid_that_breaks_the_order_is_not_a_deal() -> None:
+    # Found in review: the search cut it as lost while the engine let it be won.
+    rows = ["5 4 3 2 1 ."] + [
+        " ".join(str(n) for n in range(6 * r + 6, 6 * r, -1)) for r in range(1, 6)
+    ]
+    text = json.dumps(
+        {"rules": "seed", "hands": [[36, "F", "S"]], "decks": [[50, 51]], "grid": "\n".join(rows)}
+    )
+    with pytest.raises(DealFormatError, match="breaks the seed order rule"):
+        Deal.from_json(text)
+
+
+def test_a_share_the_hands_cannot_pay_is_not_a_deal() -> None:
+    # Found in review: the solver crashed on a share round with no legal action.
+    cells = [str(n) for n in range(1, 36)] + ["."]
+    rows = [" ".join(cells[6 * r : 6 * r + 6]) for r in range(5, -1, -1)]
+    data = {
+        "rules": "published",
+        "hands": [[36, "F"], [40]],
+        "decks": [[50], [51]],
+        "grid": "\n".join(rows),
+        "start_played": True,
+        "share_left": 8,
+    }
+    with pytest.raises(DealFormatError, match="more than the 3 cards in all hands"):
+        Deal.from_json(json.dumps(data))

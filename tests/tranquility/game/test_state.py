@@ -283,3 +283,23 @@ def test_a_changed_copy_lists_its_own_legal_actions() -> None:
     other = replace(state, hands=((11, 21, 31, 41, 51),))
     assert Play(10, "a1") not in other.legal_actions()
     assert Play(11, "a1") in other.legal_actions()
+
+
+@pytest.mark.parametrize("seed", [-3, 1.5, "abc", True])
+def test_the_seed_is_a_whole_number_at_least_zero(seed: object) -> None:
+    with pytest.raises(tq.TranquilityError, match="seed must be a whole number"):
+        tq.new_game(2, seed=seed)  # type: ignore[arg-type]
+
+
+def test_the_first_player_takes_the_extra_card() -> None:
+    state = tq.new_game(2, seed=1, first_player=1)
+    sizes = [len(hand) + len(deck) for hand, deck in zip(state.hands, state.decks, strict=True)]
+    assert sizes[1] == sizes[0] + 1
+    assert deal_sizes(85, 3, first_player=2) == (28, 28, 29)
+
+
+def test_all_cards_cannot_change_the_state() -> None:
+    state = tq.new_game(2, seed=1)
+    cards = state.all_cards
+    cards[5] += 10
+    assert state.all_cards[5] == 1
