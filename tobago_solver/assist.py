@@ -140,7 +140,7 @@ class Assistant(cmd.Cmd):
         colour, clue = self._map_and_clue(arg)
         verdict = self.table.check(colour, clue)
         fields = verdict.candidates if verdict.legal else verdict.before
-        ordered = " ".join(f for f in self.table.island.fields if f in fields)
+        ordered = " ".join(self.table.island.in_reading_order(fields))
         self.say(f"{verdict.reason}: {verdict.message}")
         self.say(f"{colour} ({len(fields)}): {ordered}".rstrip())
 
@@ -185,7 +185,7 @@ class Assistant(cmd.Cmd):
         """reach LABEL: the fields a car reaches in one move."""
         label = arg.strip()
         fields = self.table.reach(label)
-        ordered = " ".join(f for f in self.table.island.fields if f in fields)
+        ordered = " ".join(self.table.island.in_reading_order(fields))
         self.say(f"{label} from {self.table.car(label)} ({len(fields)}): {ordered}")
 
     def do_claimed(self, arg: str) -> None:

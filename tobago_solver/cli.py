@@ -113,11 +113,6 @@ def _check_svg_target(path: str | None) -> None:
         raise TobagoError(f"cannot write the picture to {path!r}: not a file in an existing folder")
 
 
-def _in_reading_order(island: Island, fields: Iterable[str]) -> list[str]:
-    chosen = set(fields)
-    return [f for f in island.fields if f in chosen]
-
-
 def _picture(
     path: str | None, island: Island, highlight: Iterable[str], title: str, **extra: Any
 ) -> None:
@@ -146,7 +141,7 @@ def _where(args: argparse.Namespace) -> int:
             position, verdict = illegal
             print(f"clue {position + 1} is illegal ({verdict.reason}): {verdict.message}")
             return EXIT_NONE
-    ordered = _in_reading_order(island, candidates(island, clues, engine=args.engine))
+    ordered = island.in_reading_order(candidates(island, clues, engine=args.engine))
     print(" ".join(ordered))
     print(len(ordered))
     if not ordered:
@@ -163,7 +158,7 @@ def _check_clue(args: argparse.Namespace) -> int:
     verdict_line = "legal" if verdict.legal else f"illegal ({verdict.reason})"
     print(f"{verdict_line}: {verdict.message}")
     # A refused clue leaves the map as it was.
-    left = _in_reading_order(island, verdict.candidates if verdict.legal else verdict.before)
+    left = island.in_reading_order(verdict.candidates if verdict.legal else verdict.before)
     print(" ".join(left))
     clues = [*as_clues(args.clue), verdict.clue]
     title = f"{island.name}: " + "; ".join(str(c) for c in clues)
@@ -175,7 +170,7 @@ def _reach(args: argparse.Namespace) -> int:
     _check_svg_target(args.svg)
     island = load_island(args.island)
     start = island.require_field(args.field)
-    fields = _in_reading_order(island, reachable(island, start, args.steps))
+    fields = island.in_reading_order(reachable(island, start, args.steps))
     print(" ".join(fields))
     print(len(fields))
     title = f"{island.name}: within {args.steps} steps of {start}"

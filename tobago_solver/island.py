@@ -324,6 +324,15 @@ class Island:
     def _field_at(self) -> dict[Hex, str]:
         return {hex_: name for name, hex_ in self._hex_of.items()}
 
+    def in_reading_order(self, fields: Iterable[str]) -> tuple[str, ...]:
+        """The land fields among ``fields``, in reading order (as commands print them).
+
+        >>> Island.from_terrain("duo", {"a1": "beach", "b1": "lake"}).in_reading_order({"b1", "a1"})
+        ('a1', 'b1')
+        """
+        chosen = set(fields)
+        return tuple(name for name in self.fields if name in chosen)
+
     def __contains__(self, name: object) -> bool:
         return name in self._terrain_of
 

@@ -132,7 +132,7 @@ class Table:
         """
         index = self.map_index(name)
         fields = self.candidates(name)
-        ordered = " ".join(f for f in self.island.fields if f in fields)
+        ordered = " ".join(self.island.in_reading_order(fields))
         notes = []
         if len(fields) == 1:
             notes.append("located")
