@@ -58,7 +58,7 @@ from tobago_solver.game.position import (
 from tobago_solver.legality import Reason, check_clue, play_reason
 from tobago_solver.rules import MAP_NAMES
 
-__all__ = [  # the names below were first defined here and are still imported from here
+__all__ = [  # with the names that moved to position, paths and end: still importable from here
     "END_DECK_EMPTY",
     "END_NO_CANDIDATE",
     "END_TURN_LIMIT",
