@@ -29,16 +29,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import networkx as nx
 
 from tobago_solver import hexgrid
 from tobago_solver.errors import IslandFormatError, LandmarkRuleError, UnknownFieldError
 from tobago_solver.hexgrid import Direction, Hex
-
-if TYPE_CHECKING:
-    from tobago_solver.validation import LandmarkProblem
 
 
 class Terrain(StrEnum):
@@ -124,6 +121,16 @@ class Landmark:
 
     def __str__(self) -> str:
         return self.field if self.facing is None else f"{self.field}>{self.facing}"
+
+
+@dataclass(frozen=True)
+class LandmarkProblem:
+    """One landmark rule an island breaks (the checks are in :mod:`tobago_solver.validation`)."""
+
+    landmark: Landmark
+    rule: str
+    """``spacing``, ``coast`` or ``facing``."""
+    message: str
 
 
 @dataclass(frozen=True)
@@ -287,12 +294,14 @@ class Island:
         With ``strict`` (the default) the landmarks must also follow the rules of §1: same kinds
         at distance ≥ 4, no statue on the coast, statues facing land of another terrain.
         """
+        # Lazy: the text format is its own module, which builds on this one.
         from tobago_solver.textformat import parse_island
 
         return parse_island(text, strict=strict)
 
     def to_text(self) -> str:
         """Write the ``.island`` format; ``Island.from_text(island.to_text()) == island``."""
+        # Lazy: the text format is its own module, which builds on this one.
         from tobago_solver.textformat import write_island
 
         return write_island(self)
@@ -478,6 +487,7 @@ class Island:
 
     def landmark_problems(self) -> list[LandmarkProblem]:
         """Every breach of the landmark rules of §1, each naming the field and the rule."""
+        # Lazy: the rules are checked in validation.py, which builds on this module.
         from tobago_solver.validation import landmark_problems
 
         return landmark_problems(self)
@@ -497,6 +507,7 @@ class Island:
         return self.to_text()
 
     def _repr_svg_(self) -> str:
+        # Lazy: the pictures sit above the island; notebooks call this to show one.
         from tobago_solver.render import render_svg
 
         return render_svg(self)

@@ -97,6 +97,7 @@ def check_clue(
     reason, rule = _reason(before, after, preset)
     conflict: tuple[Clue, ...] = ()
     if reason is Reason.CONTRADICTION and explain:
+        # Lazy: ortools loads only when a contradiction is explained.
         from tobago_solver.engines.cpsat import smallest_conflict
 
         conflict = tuple(existing[i] for i in smallest_conflict(island, existing, new_clue))

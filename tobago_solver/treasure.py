@@ -44,6 +44,7 @@ def candidates(island: Island, clues: Iterable[Clue | str], engine: Engine = "fa
     if engine == "fast":
         return fast.candidates(island, clue_list)
     if engine == "cpsat":
+        # Lazy: ortools loads only when this engine is asked for.
         from tobago_solver.engines import cpsat
 
         return cpsat.candidates(island, clue_list)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from tobago_solver import hexgrid
 from tobago_solver.errors import TobagoError
-from tobago_solver.island import Island, Landmark, LandmarkKind, Terrain
+from tobago_solver.island import Island, Landmark, LandmarkKind, LandmarkProblem, Terrain
 
 MIN_SAME_KIND_DISTANCE = 4
 """Two landmarks of the same kind stand at least this far apart."""
@@ -42,16 +42,6 @@ class LandmarkCounts:
     def __post_init__(self) -> None:
         if min(self.huts, self.palms, self.statues) < 0:
             raise TobagoError(f"landmark counts must not be negative: {self}")
-
-
-@dataclass(frozen=True)
-class LandmarkProblem:
-    """One landmark rule an island breaks."""
-
-    landmark: Landmark
-    rule: str
-    """``spacing``, ``coast`` or ``facing``."""
-    message: str
 
 
 def statue_facings(island: Island, field: str) -> tuple[hexgrid.Direction, ...]:

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tobago_solver as tb
-from tobago_solver.assist import Assistant
 from tobago_solver.cli import main
+from tobago_solver.cli.assist import Assistant
 from tobago_solver.rules import MAP_NAMES
 from tobago_solver.table import Table
 

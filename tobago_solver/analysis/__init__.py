@@ -9,7 +9,7 @@ Only the model-building modules here import ``ortools``; ``docs/analysis.md`` ex
 methods.
 """
 
-from tobago_solver.analysis.advice import ActionAdvice, advise, advise_observation
+from tobago_solver.analysis.advice import ActionAdvice, advice_table, advise, advise_observation
 from tobago_solver.analysis.identifiability import Identifiability, identifiability
 from tobago_solver.analysis.min_clues import min_clues, playable_order
 from tobago_solver.analysis.puzzles import Puzzle, make_puzzle
@@ -18,6 +18,7 @@ __all__ = [
     "ActionAdvice",
     "Identifiability",
     "Puzzle",
+    "advice_table",
     "advise",
     "advise_observation",
     "identifiability",

@@ -197,6 +197,28 @@ def advise(state: GameState, player: int | None = None) -> tuple[ActionAdvice, .
     return advise_observation(state.observation(who))
 
 
+def advice_table(state: GameState, ranked: Sequence[ActionAdvice], top: int = 10) -> str:
+    """What :func:`advise` found, as text: a heading, then the first ``top`` actions (0: all),
+    numbered, each with its gain and its reason.
+
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 2, seed=3)
+    >>> print(advice_table(state, tb.advise(state), top=1))  # doctest: +ELLIPSIS
+    turn 0, P0 to decide (action): ... legal actions, best first by the expected treasure ...
+    1. +...
+    """
+    lines = [
+        f"turn {state.turn}, P{state.to_move} to decide ({state.phase}): {len(ranked)} legal "
+        "actions, best first by the expected treasure cards from the current treasures "
+        "(gain against now)"
+    ]
+    shown = ranked if top == 0 else ranked[:top]
+    width = len(str(len(shown)))
+    for number, item in enumerate(shown, 1):
+        lines.append(f"{number:>{width}}. {item.gain:+.2f}  {item.action}: {item.reason}")
+    return "\n".join(lines)
+
+
 def advise_observation(obs: Observation) -> tuple[ActionAdvice, ...]:
     """:func:`advise` from what the player sees (bots may call this).
 

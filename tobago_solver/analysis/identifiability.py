@@ -7,7 +7,7 @@
 
 Each entry is a proven minimum from :func:`~tobago_solver.analysis.min_clues.min_clues` (None:
 no set of cards ever locates the field). The report prints as a table, writes JSON and draws an
-SVG heat map with a legend.
+SVG heat map with a legend; :func:`summary_table` and :func:`summary_markdown` sum up several.
 """
 
 from __future__ import annotations
@@ -209,6 +209,34 @@ def identifiability(
     return Identifiability(island, len(cards), proofs)
 
 
+def _overall(reports: Sequence[Identifiability]) -> tuple[list[int], int, int]:
+    """Over several reports: every minimum of a located field, the fields never located and
+    all the fields."""
+    located = [m for r in reports for m in r.minima.values() if m is not None]
+    never = sum(len(r.never) for r in reports)
+    fields = sum(len(r.proofs) for r in reports)
+    return located, never, fields
+
+
+def summary_table(reports: Sequence[Identifiability]) -> str:
+    """The summary line of each report, then one line over all of them.
+
+    >>> import tobago_solver as tb
+    >>> print(summary_table([tb.identifiability(tb.islands.default())]))
+    ABC-1: 102 fields, 11 never located; mean 3.11 cards, worst 5
+    all 1 islands: 102 fields, 11 never located; mean 3.11 cards, worst 5
+    """
+    located, never, fields = _overall(reports)
+    mean = f"{statistics.fmean(located):.2f}" if located else "-"
+    worst = str(max(located)) if located else "-"
+    lines = [report.summary_line() for report in reports]
+    lines.append(
+        f"all {len(reports)} islands: {fields} fields, {never} never located; "
+        f"mean {mean} cards, worst {worst}"
+    )
+    return "\n".join(lines)
+
+
 def summary_markdown(reports: Sequence[Identifiability]) -> str:
     """The identifiability summary of several islands as a Markdown page.
 
@@ -217,9 +245,7 @@ def summary_markdown(reports: Sequence[Identifiability]) -> str:
     >>> "| ABC-1 | 102 | 11 |" in page
     True
     """
-    located = [m for r in reports for m in r.minima.values() if m is not None]
-    never = sum(len(r.never) for r in reports)
-    fields = sum(len(r.proofs) for r in reports)
+    located, never, fields = _overall(reports)
     lines = [
         "# Identifiability of the bundled islands",
         "",

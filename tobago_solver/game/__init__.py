@@ -6,7 +6,9 @@
 True
 
 Modules: ``rules`` (GameRules: every choice), ``actions`` (action values and their text),
-``state`` (GameState and the phase model), ``observation``, ``setup`` (new_game),
-``distribution`` (§6 ranking), ``bots``, ``records`` (play_game, GameRecord, replay),
-``simulate`` and ``cli`` (the play, replay and simulate commands).
+``position`` (the fields of a position: maps, a distribution in progress), ``paths`` (a car's
+move paths), ``distribution`` (§6), ``end`` (§7), ``state`` (GameState: legal actions and
+``apply``, the phase model), ``observation``, ``board`` (the board and the game's log as text),
+``setup`` (new_game), ``bots``, ``records`` (play_game, GameRecord, replay) and ``simulate``.
+The ``play``, ``replay`` and ``simulate`` commands are in ``tobago_solver.cli.game``.
 """

@@ -1,14 +1,26 @@
-"""§6 distribution helpers: the ranking of players on a claimed map and who gets the next card.
+"""The distribution of a claimed treasure (§6): who shares it, who gets each card, the curses.
 
 >>> ranking_of(roses=(2, 1, 2), steps=(0, 1, 3), claimant=0)
 (0, 2, 1)
 >>> next_recipient((0, 2, 1), quotas=(3, 1, 2), received=(1, 1, 0), start=1)
 (2, 2)
+
+A claim starts a :class:`~tobago_solver.game.position.Distribution`; :func:`settle` reveals the
+drawn cards one by one and pauses in the ``curse`` phase when a player holding an amulet must
+decide about a curse (:func:`curse_resolved` goes on after the decision).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
+
+from tobago_solver.game.end import END_DECK_EMPTY, end_turn
+from tobago_solver.game.position import Distribution, MapState, Position, replace, tuple_set
+from tobago_solver.game.rules import CURSE, add_amulets
+from tobago_solver.movement import step_distance
+
+_P = TypeVar("_P", bound=Position)
 
 
 def ranking_of(roses: Sequence[int], steps: Sequence[int], claimant: int) -> tuple[int, ...]:
@@ -48,3 +60,134 @@ def next_recipient(
         if received[player] < quotas[player]:
             return player, (position + 1) % size
     return None
+
+
+def settle(state: _P) -> _P:
+    """Run claims and distributions until a player must decide or the turn is over."""
+    while True:
+        if state.distribution is not None:
+            state = _advance(state)
+            if state.phase in ("curse", "over"):
+                return state
+        elif state.claims:
+            state = _start_distribution(state, *state.claims[0])
+        else:
+            return end_turn(state)
+
+
+def _start_distribution(state: _P, map_index: int, claimant: int) -> _P:
+    map_state = state.maps[map_index]
+    field_ = state.island.fields[map_state.candidates_mask.bit_length() - 1]
+    roses, roses_left = map_state.roses, state.roses_left
+    if roses_left[claimant] > 0:
+        roses = tuple_set(roses, claimant, roses[claimant] + 1)
+        roses_left = tuple_set(roses_left, claimant, roses_left[claimant] - 1)
+    steps = tuple(step_distance(state.island, car, field_) for car in state.cars)
+    drawn = sum(roses) + 1
+    distribution = Distribution(
+        map_index,
+        claimant,
+        field_,
+        ranking_of(roses, steps, claimant),
+        quotas_of(roses, claimant),
+        (0,) * state.players,
+        state.treasure_deck[:drawn],
+        0,
+    )
+    return replace(
+        state,
+        maps=tuple_set(state.maps, map_index, replace(map_state, roses=roses)),
+        roses_left=roses_left,
+        treasure_deck=state.treasure_deck[drawn:],
+        distribution=distribution,
+        claims=state.claims[1:],
+        phase="action",
+    )
+
+
+def _advance(state: _P) -> _P:
+    """Reveal cards until a curse needs a decision or the distribution is done."""
+    dist = state.distribution
+    assert dist is not None
+    gold = list(state.gold)
+    while True:
+        while dist.cursed:
+            player = dist.cursed[0]
+            if not gold[player]:
+                dist = replace(dist, cursed=dist.cursed[1:])
+            elif state.amulets_held[player] > 0:
+                return replace(state, gold=tuple(gold), distribution=dist, phase="curse")
+            else:
+                state = discard_highest(replace(state, gold=tuple(gold)), player)
+                gold = list(state.gold)
+                dist = replace(dist, cursed=dist.cursed[1:])
+        if not dist.cards:
+            break
+        card, rest = dist.cards[0], dist.cards[1:]
+        if card == CURSE:
+            roses = state.maps[dist.map].roses
+            dist = replace(dist, cards=rest, cursed=tuple(p for p in dist.ranking if roses[p] > 0))
+            state = replace(state, curses_drawn=state.curses_drawn + 1)
+            continue
+        found = next_recipient(dist.ranking, dist.quotas, dist.received, dist.next_rank)
+        if found is None:  # pragma: no cover - the quotas cover every drawn card
+            raise AssertionError("no player may receive the card")
+        player, next_rank = found
+        gold[player] = (*gold[player], card)
+        dist = replace(
+            dist,
+            cards=rest,
+            received=tuple_set(dist.received, player, dist.received[player] + 1),
+            next_rank=next_rank,
+        )
+    return _finish_distribution(replace(state, gold=tuple(gold), distribution=dist))
+
+
+def discard_highest(state: _P, player: int) -> _P:
+    """The state after ``player`` discards their highest gold card to a curse."""
+    cards = list(state.gold[player])
+    highest = max(cards)
+    cards.remove(highest)
+    return replace(
+        state,
+        gold=tuple_set(state.gold, player, tuple(cards)),
+        cursed_gold=(*state.cursed_gold, highest),
+    )
+
+
+def curse_resolved(state: _P) -> _P:
+    """Go on with the distribution after the player facing a curse has decided."""
+    dist = state.distribution
+    assert dist is not None
+    state = replace(state, distribution=replace(dist, cursed=dist.cursed[1:]), phase="action")
+    return settle(state)
+
+
+def _finish_distribution(state: _P) -> _P:
+    dist = state.distribution
+    assert dist is not None
+    old = state.maps[dist.map]
+    roses_left = tuple(
+        left + on_map for left, on_map in zip(state.roses_left, old.roses, strict=True)
+    )
+    new_map = MapState.empty(state.island, state.players)
+    if state.rules.opening == "roses":
+        new_map = replace(new_map, roses=tuple(int(left > 0) for left in roses_left))
+        roses_left = tuple(
+            left - on_map for left, on_map in zip(roses_left, new_map.roses, strict=True)
+        )
+    amulets, supply = state.amulets, state.amulet_supply
+    if state.rules.amulets_after_claim:
+        amulets, supply = add_amulets(state.island, amulets, supply)
+    state = replace(
+        state,
+        maps=tuple_set(state.maps, dist.map, new_map),
+        roses_left=roses_left,
+        clue_discards=(*state.clue_discards, *old.clues),
+        amulets=amulets,
+        amulet_supply=supply,
+        distribution=None,
+    )
+    if not state.treasure_deck:
+        return replace(state, end_reason=END_DECK_EMPTY, phase="over", claims=())
+    return state

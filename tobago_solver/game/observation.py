@@ -5,20 +5,20 @@
 >>> seen = state.observation(1)
 >>> len(seen.hand), seen.hand_sizes, seen.legal_actions
 (6, (6, 6), ())
+>>> print(seen)  # doctest: +ELLIPSIS
+turn 0: player P0 to move (action); you are P1
+...
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tobago_solver.clues import Clue
 from tobago_solver.game.actions import Action
+from tobago_solver.game.position import MapState, Phase, Position
 from tobago_solver.game.rules import GameRules
 from tobago_solver.island import Island
-
-if TYPE_CHECKING:
-    from tobago_solver.game.state import GameState, MapState, Phase
 
 
 @dataclass(frozen=True)
@@ -60,9 +60,17 @@ class Observation:
             f"to_move={self.to_move}, hand={[str(c) for c in self.hand]})"
         )
 
+    def __str__(self) -> str:
+        # Lazy: the board's text (board.py) is a view built on this value.
+        from tobago_solver.game.board import board_text
 
-def observe(state: GameState, player: int) -> Observation:
-    """The observation of ``player``; see :meth:`GameState.observation`."""
+        return board_text(self)
+
+
+def observe(state: Position, player: int, legal_actions: tuple[Action, ...]) -> Observation:
+    """The observation of ``player``, who may take ``legal_actions`` (empty when another player
+    is to move); see :meth:`GameState.observation <tobago_solver.game.state.GameState.observation>`.
+    """
     if not 0 <= player < state.players:
         raise ValueError(f"no player {player} in a {state.players}-player game")
     return Observation(
@@ -86,5 +94,5 @@ def observe(state: GameState, player: int) -> Observation:
         state.treasure_deck_size,
         len(state.clue_deck),
         state.clue_discards,
-        state.legal_actions() if state.to_move == player else (),
+        legal_actions,
     )

@@ -80,6 +80,19 @@ class GameRecord:
             f"scores={self.scores}, end_reason={self.end_reason!r})"
         )
 
+    def result_line(self) -> str:
+        """The result in one line: why the game ended, every score and the winners.
+
+        >>> import tobago_solver as tb
+        >>> record = tb.play_game(tb.islands.default(), [tb.GreedyBot(), tb.GreedyBot()], seed=1)
+        >>> record.result_line()  # doctest: +ELLIPSIS
+        'game over (...): scores P0 ... P1 ...; winner...'
+        """
+        scores = " ".join(f"P{p} {s}" for p, s in enumerate(self.scores))
+        winners = ", ".join(f"P{p}" for p in self.winners)
+        label = "winner" if len(self.winners) == 1 else "winners"
+        return f"game over ({self.end_reason}): scores {scores}; {label} {winners}"
+
     def to_json(self) -> str:
         """The record as JSON text; :meth:`from_json` reads it back."""
         data = {

@@ -141,6 +141,39 @@ class SimulationResult:
             "turn_limit_games": sum(g.end_reason == "turn limit" for g in self.games),
         }
 
+    def table(self) -> str:
+        """The summary as a text table: win rates per seat and per bot, scores, game length.
+
+        >>> print(simulate(2, bots=["greedy", "greedy"], seed=3).table())  # doctest: +ELLIPSIS
+        2 games on ABC-1, seed rules
+        seat bot      win rate [95% interval]     score mean  stdev
+           0 greedy ...
+        """
+        summary = self.summary()
+        lines = [
+            f"{summary['games']} games on {summary['island']}, {summary['rules']} rules",
+            "seat bot      win rate [95% interval]     score mean  stdev",
+        ]
+        for row, score in zip(summary["win_rates"], summary["scores"], strict=True):
+            lines.append(
+                f"{row['seat']:4d} {row['bot']:<8} {_format_rate(row):<27} "
+                f"{score['mean']:10.1f} {score['stdev']:6.1f}"
+            )
+        for row in summary["bot_win_rates"]:
+            lines.append(f"bot {row['bot']:<8} wins per seat-game {_format_rate(row)}")
+        turns = summary["turns"]
+        lines.append(f"game length {turns['mean']:.1f} turns (stdev {turns['stdev']:.1f})")
+        lines.append(
+            f"curses per game {summary['curses_per_game']:.2f}; "
+            f"amulets spent per game {summary['amulets_spent_per_game']:.2f}; "
+            f"stopped by the turn limit {summary['turn_limit_games']}"
+        )
+        return "\n".join(lines)
+
+
+def _format_rate(row: dict[str, Any]) -> str:
+    return f"{row['rate']:6.1%} [{row['low']:.1%}, {row['high']:.1%}]"
+
 
 def _rate(wins: int, trials: int) -> float:
     return wins / trials if trials else 0.0

@@ -12,52 +12,30 @@ fields per number of cards: 2: 20, 3: 44, 4: 24, 5: 3, never: 11
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
 from tobago_solver import islands
-from tobago_solver.analysis.advice import advise
-from tobago_solver.analysis.identifiability import identifiability, summary_markdown
+from tobago_solver.analysis.advice import advice_table, advise
+from tobago_solver.analysis.identifiability import identifiability, summary_markdown, summary_table
 from tobago_solver.analysis.min_clues import DEFAULT_TIME_LIMIT
 from tobago_solver.analysis.puzzles import make_puzzle
-from tobago_solver.cli import (
+from tobago_solver.cli.common import (
     ISLAND_HELP,
+    Commands,
     Once,
     add_rules_option,
+    check_target,
     load_island,
     non_negative,
     read_text_file,
+    seconds,
 )
 from tobago_solver.errors import TobagoError
+from tobago_solver.game.records import GameRecord, replay
 from tobago_solver.render import render_svg, write_svg
-
-
-def seconds(text: str) -> float:
-    """An argparse type: a finite number of seconds > 0.
-
-    >>> seconds("2.5")
-    2.5
-    """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds > 0")
-    return value
-
-
-def _check_target(path: str | None, what: str) -> None:
-    """Fail before any work when an output file could not be written."""
-    if path is None:
-        return
-    target = Path(path)
-    if target.is_dir() or not target.parent.is_dir():
-        raise TobagoError(f"cannot write the {what} to {path!r}: not a file in an existing folder")
 
 
 def _progress(total: int, enabled: bool) -> Any:
@@ -73,9 +51,9 @@ def _progress(total: int, enabled: bool) -> Any:
 def _analyse(args: argparse.Namespace) -> int:
     if args.all == (args.island is not None):
         raise TobagoError("give an island or --all, not both and not neither")
-    _check_target(args.svg, "picture")
-    _check_target(args.json, "JSON report")
-    _check_target(args.summary, "summary")
+    check_target(args.svg, "picture")
+    check_target(args.json, "JSON report")
+    check_target(args.summary, "summary")
     if args.island is not None:
         if args.summary is not None:
             raise TobagoError("--summary goes with --all")
@@ -99,16 +77,7 @@ def _analyse(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    for report in reports:
-        print(report.summary_line())
-    located = [m for r in reports for m in r.minima.values() if m is not None]
-    never = sum(len(r.never) for r in reports)
-    mean = f"{statistics.fmean(located):.2f}" if located else "-"
-    worst = str(max(located)) if located else "-"
-    print(
-        f"all {len(reports)} islands: {sum(len(r.proofs) for r in reports)} fields, "
-        f"{never} never located; mean {mean} cards, worst {worst}"
-    )
+    print(summary_table(reports))
     if args.summary is not None:
         Path(args.summary).write_text(summary_markdown(reports), encoding="utf-8")
         print(f"summary written to {args.summary}")
@@ -116,7 +85,7 @@ def _analyse(args: argparse.Namespace) -> int:
 
 
 def _puzzle(args: argparse.Namespace) -> int:
-    _check_target(args.svg, "picture")
+    check_target(args.svg, "picture")
     island = load_island(args.island)
     seed = random.SystemRandom().randrange(1_000_000) if args.seed is None else args.seed
     if args.size == 0:
@@ -140,9 +109,6 @@ def _puzzle(args: argparse.Namespace) -> int:
 
 
 def _advise(args: argparse.Namespace) -> int:
-    from tobago_solver.game.cli import describe
-    from tobago_solver.game.records import GameRecord, replay
-
     record = GameRecord.from_json(read_text_file(args.record, "game record"))
     states = list(replay(record))
     open_states = [state for state in states if not state.is_terminal]
@@ -158,22 +124,14 @@ def _advise(args: argparse.Namespace) -> int:
         state = at_turn[0]  # the start of that turn
     ranked = advise(state)
     if args.board:
-        print(describe(state.observation(state.to_move)))
-    print(
-        f"turn {state.turn}, P{state.to_move} to decide ({state.phase}): {len(ranked)} legal "
-        "actions, best first by the expected treasure cards from the current treasures "
-        "(gain against now)"
-    )
-    shown = ranked if args.top == 0 else ranked[: args.top]
-    width = len(str(len(shown)))
-    for number, item in enumerate(shown, 1):
-        print(f"{number:>{width}}. {item.gain:+.2f}  {item.action}: {item.reason}")
-    if len(shown) < len(ranked):
-        print(f"... and {len(ranked) - len(shown)} more (--top 0 lists all)")
+        print(state)  # the board as the player to decide sees it
+    print(advice_table(state, ranked, args.top))
+    if 0 < args.top < len(ranked):
+        print(f"... and {len(ranked) - args.top} more (--top 0 lists all)")
     return 0
 
 
-def add_analysis_commands(commands: argparse._SubParsersAction[Any]) -> None:
+def add_commands(commands: Commands[Any]) -> None:
     """Register ``analyse``, ``puzzle`` and ``advise`` on the ``tobago`` parser."""
     analyse = commands.add_parser(
         "analyse",

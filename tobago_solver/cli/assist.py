@@ -15,17 +15,25 @@ grey (3): i11 h12 i13
 
 from __future__ import annotations
 
+import argparse
 import cmd
 import sys
 from pathlib import Path
-from typing import IO, Final
+from typing import IO, Any, Final
 
-from tobago_solver.cli import read_text_file
+from tobago_solver.cli.common import (
+    ISLAND_HELP,
+    Commands,
+    add_rules_option,
+    clue_command,
+    load_island,
+    read_text_file,
+)
 from tobago_solver.clues import Clue, Relation
 from tobago_solver.errors import TobagoError
 from tobago_solver.island import LandmarkKind, Terrain
 from tobago_solver.render import render_board_svg, write_svg
-from tobago_solver.rules import MAP_NAMES
+from tobago_solver.rules import MAP_NAMES, TobagoRules
 from tobago_solver.table import Table
 
 _CLUE_WORDS: Final = (
@@ -285,3 +293,26 @@ def run_session(table: Table, *, force_all: bool = False) -> int:
         shell.say(f"tobago assist on {table.island.name} ({table.rules.name} rules): type 'help'")
     shell.cmdloop()
     return 2 if shell.errors and not shell.use_rawinput else 0
+
+
+def _assist(args: argparse.Namespace) -> int:
+    table = Table.new(load_island(args.island), TobagoRules.named(args.rules))
+    return run_session(table, force_all=args.force)
+
+
+def add_commands(commands: Commands[Any]) -> None:
+    """Register ``assist`` on the ``tobago`` parser."""
+    assist = clue_command(
+        commands,
+        "assist",
+        "Follow a game at a real table: play clues on the four maps, check, undo, save. "
+        "Reads commands from the terminal or from a piped file ('help' lists them).",
+    )
+    assist.add_argument("island", help=ISLAND_HELP + "; its landmarks as in the file")
+    add_rules_option(assist)
+    assist.add_argument(
+        "--force",
+        action="store_true",
+        help="play illegal clues anyway and mark their maps (for a table that made a mistake)",
+    )
+    assist.set_defaults(run=_assist)

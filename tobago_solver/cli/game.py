@@ -12,87 +12,33 @@ import argparse
 import json
 import random
 import sys
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from tobago_solver.cli import (
+from tobago_solver.cli.common import (
     ISLAND_HELP,
+    Commands,
     Once,
     add_rules_option,
     load_island,
     non_negative,
     read_text_file,
 )
-from tobago_solver.compile import compiled
 from tobago_solver.errors import TobagoError
-from tobago_solver.game.actions import Action, Play, parse_action
+from tobago_solver.game.actions import Action, parse_action
+from tobago_solver.game.board import action_text, board_text, numbered, start_text
 from tobago_solver.game.bots import Bot, make_bot
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.records import GameRecord, play_game, record_of, replay
 from tobago_solver.game.simulate import simulate
-from tobago_solver.game.state import GameState, located_field
+from tobago_solver.game.state import GameState
+from tobago_solver.placement import place_landmarks
 from tobago_solver.render import render_svg, write_svg
-from tobago_solver.rules import MAP_NAMES
 
 
 class InputEndedError(TobagoError):
     """The human player's input ended before the game did."""
-
-
-def describe(observation: Observation) -> str:
-    """The board as text, as one player sees it.
-
-    >>> import tobago_solver as tb
-    >>> text = describe(tb.new_game(tb.islands.default(), 2, seed=1).observation(0))
-    >>> "your hand:" in text and "grey" in text
-    True
-    """
-    obs = observation
-    lines = [
-        f"turn {obs.turn}: player P{obs.to_move} to move ({obs.phase}); you are P{obs.player}",
-        "maps:",
-    ]
-    for m, map_state in enumerate(obs.maps):
-        count = map_state.candidate_count()
-        roses = " ".join(f"P{p}:{r}" for p, r in enumerate(map_state.roses) if r)
-        where = located_field(obs.island, map_state)
-        status = f"LOCATED at {where}" if where else f"{count} candidates"
-        lines.append(f"  {MAP_NAMES[m]:<5} {status}; roses {roses or '-'}")
-        lines.extend(f"        - {clue}" for clue in map_state.clues)
-    lines.append("cars: " + ", ".join(f"P{p} {car}" for p, car in enumerate(obs.cars)))
-    lines.append("amulets on: " + (" ".join(obs.amulets) or "-"))
-    lines.append("amulets held: " + ", ".join(f"P{p} {n}" for p, n in enumerate(obs.amulets_held)))
-    lines.append("roses left: " + ", ".join(f"P{p} {n}" for p, n in enumerate(obs.roses_left)))
-    lines.append(
-        "gold: "
-        + "; ".join(
-            f"P{p} {' '.join(map(str, cards)) or '-'} (total {sum(cards)})"
-            for p, cards in enumerate(obs.gold)
-        )
-    )
-    lines.append(
-        f"treasure deck {obs.treasure_deck_size} cards; clue deck {obs.clue_deck_size} cards"
-    )
-    lines.append("your hand: " + "; ".join(str(c) for c in obs.hand))
-    return "\n".join(lines)
-
-
-def numbered(actions: tuple[Action, ...], width: int = 100) -> str:
-    """The actions numbered from 1, in columns to keep long lists of moves on one screen.
-
-    >>> from tobago_solver.game.actions import END_TURN, TAKE_AMULET
-    >>> print(numbered((TAKE_AMULET, END_TURN)))
-      1. take amulet    2. end turn
-    """
-    cells = [f"{number:3d}. {action}" for number, action in enumerate(actions, start=1)]
-    column = max((len(cell) for cell in cells), default=0) + 2
-    per_line = max(1, width // column)
-    lines = []
-    for start in range(0, len(cells), per_line):
-        lines.append("".join(cell.ljust(column) for cell in cells[start : start + per_line]))
-    return "\n".join(line.rstrip() for line in lines)
 
 
 @dataclass
@@ -106,7 +52,7 @@ class HumanBot:
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """Ask until the answer is a legal action (a number from the list or the action's text)."""
         legal = observation.legal_actions
-        print(describe(observation), file=self.out)
+        print(board_text(observation), file=self.out)
         print(numbered(legal), file=self.out)
         while True:
             print(f"your action (1-{len(legal)} or its text): ", end="", file=self.out)
@@ -147,40 +93,12 @@ class _Log:
         self.previous = state
         if before is None:
             if not self.quiet:
-                cars = ", ".join(
-                    f"P{p} ({b}) at {c}"
-                    for p, (b, c) in enumerate(zip(self.bots, state.cars, strict=True))
-                )
-                print(
-                    f"{state.island.name}, {state.rules.name} rules, seed {state.seed}: {cars}",
-                    file=self.out,
-                )
+                print(start_text(state, self.bots), file=self.out)
             self._picture(state)
             return
         assert action is not None
         if not self.quiet:
-            who = before.to_move
-            print(f"turn {before.turn:3d} P{who} ({self.bots[who]}): {action}", file=self.out)
-            for m, (old, new) in enumerate(zip(before.maps, state.maps, strict=True)):
-                if old.clues and not new.clues:
-                    mask = old.candidates_mask
-                    if isinstance(action, Play) and action.map == m:
-                        mask &= compiled(state.island).mask(action.clue)
-                    found = state.island.fields[mask.bit_length() - 1]
-                    print(
-                        f"          the {MAP_NAMES[m]} treasure is found at {found}", file=self.out
-                    )
-            for p in range(state.players):
-                # Net new cards: a card received and one cursed away in the same step cancel.
-                gained = Counter(state.gold[p]) - Counter(before.gold[p])
-                if gained:
-                    cards = " ".join(map(str, sorted(gained.elements(), reverse=True)))
-                    print(f"          P{p} receives gold {cards}", file=self.out)
-            if state.curses_drawn > before.curses_drawn:
-                print("          a curse is revealed", file=self.out)
-            lost = state.cursed_gold[len(before.cursed_gold) :]
-            if lost:
-                print(f"          cursed away: {' '.join(map(str, lost))}", file=self.out)
+            print(action_text(before, action, state, self.bots), file=self.out)
         if state.turn != before.turn or state.is_terminal:
             self._picture(state)
 
@@ -202,13 +120,6 @@ class _Log:
         self.pictures.append(path)
 
 
-def _result_line(record: GameRecord) -> str:
-    scores = " ".join(f"P{p} {s}" for p, s in enumerate(record.scores))
-    winners = ", ".join(f"P{p}" for p in record.winners)
-    label = "winner" if len(record.winners) == 1 else "winners"
-    return f"game over ({record.end_reason}): scores {scores}; {label} {winners}"
-
-
 def _svg_dir(path: str | None) -> Path | None:
     if path is None:
         return None
@@ -225,8 +136,6 @@ def _bot_names(text: str) -> list[str]:
 def _play(args: argparse.Namespace) -> int:
     island = load_island(args.island)
     if args.place_landmarks:
-        from tobago_solver.placement import place_landmarks  # CP-SAT, once per game
-
         island = place_landmarks(island, seed=args.seed)
     svg_dir = _svg_dir(args.svg_dir)
     if args.save is not None:
@@ -258,7 +167,7 @@ def _play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(file=sys.stdout)
         raise TobagoError("interrupted before the game ended") from None
-    print(_result_line(record))
+    print(record.result_line())
     if args.save is not None:
         Path(args.save).write_text(record.to_json() + "\n", encoding="utf-8")
         print(f"saved to {args.save}")
@@ -280,12 +189,8 @@ def _replay(args: argparse.Namespace) -> int:
         final = state
     for _ in states:  # runs the replay's final check
         pass
-    print(_result_line(record_of(first, final, record.bots, record.actions)))
+    print(record_of(first, final, record.bots, record.actions).result_line())
     return 0
-
-
-def _format_rate(row: dict[str, Any]) -> str:
-    return f"{row['rate']:6.1%} [{row['low']:.1%}, {row['high']:.1%}]"
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -304,30 +209,14 @@ def _simulate(args: argparse.Namespace) -> int:
         workers=args.workers,
         progress=not args.no_progress,
     )
-    summary = result.summary()
     if args.json:
-        print(json.dumps(summary, indent=1))
+        print(json.dumps(result.summary(), indent=1))
         return 0
-    print(f"{summary['games']} games on {summary['island']}, {summary['rules']} rules")
-    print("seat bot      win rate [95% interval]     score mean  stdev")
-    for row, score in zip(summary["win_rates"], summary["scores"], strict=True):
-        print(
-            f"{row['seat']:4d} {row['bot']:<8} {_format_rate(row):<27} "
-            f"{score['mean']:10.1f} {score['stdev']:6.1f}"
-        )
-    for row in summary["bot_win_rates"]:
-        print(f"bot {row['bot']:<8} wins per seat-game {_format_rate(row)}")
-    turns = summary["turns"]
-    print(f"game length {turns['mean']:.1f} turns (stdev {turns['stdev']:.1f})")
-    print(
-        f"curses per game {summary['curses_per_game']:.2f}; "
-        f"amulets spent per game {summary['amulets_spent_per_game']:.2f}; "
-        f"stopped by the turn limit {summary['turn_limit_games']}"
-    )
+    print(result.table())
     return 0
 
 
-def add_game_commands(commands: argparse._SubParsersAction[Any]) -> None:
+def add_commands(commands: Commands[Any]) -> None:
     """Register ``play``, ``replay`` and ``simulate`` on the ``tobago`` parser."""
     play = commands.add_parser(
         "play",

@@ -1,0 +1,190 @@
+"""What every ``tobago`` command shares: exit codes, option types and help, reading files within
+their limits, and turning every error into one line on stderr.
+
+>>> non_negative("12")
+12
+>>> seconds("2.5")
+2.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections.abc import Callable, Sequence
+from importlib import metadata
+from pathlib import Path
+from typing import Any, NoReturn
+
+from tobago_solver import islands
+from tobago_solver.errors import SolverUnknownError, TobagoError
+from tobago_solver.island import Island
+
+EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest island file the command line reads (a real island takes about 1 kB)."""
+
+CLUE_GRAMMAR = """\
+clues: [not] in|next to|in sight of [largest] TARGET, where TARGET is a terrain (beach, jungle,
+river, scrubland, lake, mountain), sea, hut, palm or statue; "largest" goes with terrains only,
+and "in sea" is not a clue. Case, articles and plurals do not matter: "Not next to the huts".
+"""
+
+ISLAND_HELP = "a bundled island name (see 'tobago islands') or an .island file"
+RULES_HELP = (
+    "rule preset: seed (the user's description, default) or published (the printed game: a clue "
+    "must shrink the candidates only once a map has 16 or fewer)"
+)
+SVG_HELP = "also draw the island to this SVG file"
+
+Commands = argparse._SubParsersAction  # the subcommands of ``tobago``, as argparse names them
+
+
+class UsageError(Exception):
+    """An argument error: one line on stderr instead of argparse's usage block."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that reports a mistake as a :class:`UsageError`."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+class Once(argparse.Action):
+    """Store an option's value, refusing a second one: "the last one wins" hides mistakes."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        seen: set[str] = namespace.__dict__.setdefault("_options_seen", set())
+        if self.dest in seen:
+            parser.error(f"{option_string} was given twice; give it once")
+        seen.add(self.dest)
+        setattr(namespace, self.dest, values)
+
+
+def version() -> str:
+    """The installed package's version."""
+    try:
+        return metadata.version("tobago-tranquility-solver")
+    except metadata.PackageNotFoundError:  # running from a source tree that was not installed
+        return "unknown"
+
+
+def non_negative(text: str) -> int:
+    """An argparse type: a whole number ≥ 0 in ASCII digits."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number ≥ 0")
+    return int(text)
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds > 0")
+    return value
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    """``--rules seed|published``, as every command that follows the rules takes it."""
+    parser.add_argument(
+        "--rules", choices=("seed", "published"), default="seed", action=Once, help=RULES_HELP
+    )
+
+
+def add_svg_option(parser: argparse.ArgumentParser, help_text: str = SVG_HELP) -> None:
+    """``--svg OUT``: also draw a picture."""
+    parser.add_argument("--svg", metavar="OUT", action=Once, help=help_text)
+
+
+def clue_command(commands: Commands[Any], name: str, summary: str) -> argparse.ArgumentParser:
+    """A command whose help ends with the grammar of clues."""
+    sub: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=summary,
+        description=summary,
+        epilog=CLUE_GRAMMAR,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return sub
+
+
+def read_text_file(path: str, what: str) -> str:
+    """The UTF-8 text of a regular file of at most ``MAX_FILE_BYTES``; TobagoError otherwise.
+
+    ``what`` names the file in messages (``"game record"``, ``"island file"``).
+    """
+    file = Path(path)
+    if not file.exists():
+        raise TobagoError(f"no such file: {path}")
+    if not file.is_file():
+        raise TobagoError(f"{path}: not a regular file")
+    with file.open("rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise TobagoError(f"{path}: larger than {MAX_FILE_BYTES:,} bytes, not a {what}")
+    try:
+        # utf-8-sig: editors that write a byte-order mark still give a readable file.
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise TobagoError(f"{path}: not UTF-8 text (byte {error.start}: {error.reason})") from None
+
+
+def load_island(spec: str) -> Island:
+    """A bundled island by name, or an ``.island`` file by path (at most 1 MB)."""
+    if spec in islands.names():
+        return islands.get(spec)
+    if not Path(spec).exists():
+        raise TobagoError(
+            f"unknown island {spec!r}: not a bundled name (see 'tobago islands') and no such file"
+        )
+    return Island.from_text(read_text_file(spec, "island file"))
+
+
+def check_target(path: str | None, what: str = "picture") -> None:
+    """Fail before any work when an output file could not be written."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir() or not target.parent.is_dir():
+        raise TobagoError(f"cannot write the {what} to {path!r}: not a file in an existing folder")
+
+
+def run_command(command: Callable[[], int]) -> int:
+    """Run a command; every error becomes one line on stderr and an exit code, never a
+    traceback."""
+    try:
+        code = command()
+        # Flush here, not at exit, so that a reader who left early is handled below.
+        sys.stdout.flush()
+        return code
+    except SystemExit as done:  # --help, --version
+        return done.code if isinstance(done.code, int) else EXIT_OK
+    except UsageError as error:
+        print(f"tobago: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except SolverUnknownError as error:
+        print(f"tobago: undecided: {error}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except BrokenPipeError:
+        # The reader (e.g. `head`) left early; silence the rest of the output, as `cat` would.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except (TobagoError, ValueError, OSError) as error:
+        print(f"tobago: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        print("tobago: error: out of memory (is the island file far too large?)", file=sys.stderr)
+        return EXIT_BAD_INPUT

@@ -1,0 +1,87 @@
+"""The paths of a car's move (§5 (B)): one shortest path to every field it reaches, cached.
+
+>>> import tobago_solver as tb
+>>> island = tb.islands.default()
+>>> start = island.fields[0]
+>>> paths = move_paths(island, start, 3)
+>>> set(paths) == tb.reachable(island, start) - {start}
+True
+>>> len(moves(island, start, 3)) == len(paths)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tobago_solver.game.actions import Move
+from tobago_solver.island import Island
+from tobago_solver.movement import reachable
+
+_MOVES_KEY: Final = "tobago_solver.game.moves"
+
+
+def move_neighbours(island: Island) -> dict[str, tuple[str, ...]]:
+    """For every field, the fields one step away (reading order), cached on the island."""
+    cache = island._cache.setdefault(_MOVES_KEY, {})
+    table: dict[str, tuple[str, ...]] | None = cache.get("neighbours")
+    if table is None:
+        order = {name: i for i, name in enumerate(island.fields)}
+        table = {
+            f: tuple(sorted(reachable(island, f, 1) - {f}, key=order.__getitem__))
+            for f in island.fields
+        }
+        cache["neighbours"] = table
+    return table
+
+
+def move_paths(
+    island: Island, start: str, steps: int, stops: frozenset[str] = frozenset()
+) -> dict[str, tuple[str, ...]]:
+    """One shortest path (breadth first, reading order) to every field within ``steps`` steps.
+
+    A path never goes on from a field of ``stops`` (a located treasure: the car claims and stops).
+
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.default()
+    >>> start = island.fields[0]
+    >>> paths = move_paths(island, start, 3)
+    >>> set(paths) == reachable(island, start) - {start}
+    True
+    """
+    cache = island._cache.setdefault(_MOVES_KEY, {})
+    key = (start, steps)
+    if not stops and key in cache:
+        cached: dict[str, tuple[str, ...]] = cache[key]
+        return cached
+    neighbours = move_neighbours(island)
+    paths: dict[str, tuple[str, ...]] = {start: ()}
+    frontier = [start]
+    for _ in range(steps):
+        following = []
+        for here in frontier:
+            if here in stops:
+                continue
+            for there in neighbours[here]:
+                if there not in paths:
+                    paths[there] = (*paths[here], there)
+                    following.append(there)
+        frontier = following
+    del paths[start]
+    if not stops:
+        cache[key] = paths
+    return paths
+
+
+def moves(
+    island: Island, start: str, steps: int, stops: frozenset[str] = frozenset()
+) -> list[Move]:
+    """A move along each path of :func:`move_paths` (cached on the island when nothing stops)."""
+    if stops:
+        return [Move(path) for path in move_paths(island, start, steps, stops).values()]
+    cache = island._cache.setdefault(_MOVES_KEY, {})
+    key = ("moves", start, steps)
+    found: list[Move] | None = cache.get(key)
+    if found is None:
+        found = cache[key] = [Move(path) for path in move_paths(island, start, steps).values()]
+    return found

@@ -1,0 +1,197 @@
+"""The fields of a game position and what can be read from them, without the rules that move on.
+
+:class:`~tobago_solver.game.state.GameState` is a :class:`Position` with the rules added (legal
+actions, ``apply``); the rule modules (``distribution``, ``end``) and the observation read and
+replace positions through this module, so none of them needs the state's module.
+
+>>> import tobago_solver as tb
+>>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+>>> isinstance(state, Position), state.to_move, state.scores
+(True, 0, (0, 0))
+>>> replace(state, turn=5).turn, state.turn
+(5, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from dataclasses import replace as _dataclass_replace
+from typing import Any, Literal, TypeVar
+
+from tobago_solver.clues import Clue
+from tobago_solver.compile import compiled
+from tobago_solver.game.rules import GameRules
+from tobago_solver.island import Island
+
+Phase = Literal["opening", "action", "bonus", "curse", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class MapState:
+    """One treasure map: its clues, each player's roses on it and the candidate bitmask.
+
+    >>> import tobago_solver as tb
+    >>> m = MapState.empty(tb.islands.default(), 2)
+    >>> m.clues, m.roses, m.located
+    ((), (0, 0), False)
+    """
+
+    clues: tuple[Clue, ...]
+    roses: tuple[int, ...]
+    candidates_mask: int
+    """The fields where the treasure can be, as a bitmask over ``island.fields`` (derived)."""
+
+    @classmethod
+    def empty(cls, island: Island, players: int) -> MapState:
+        """A map with no clue and no rose."""
+        return cls((), (0,) * players, compiled(island).land_mask)
+
+    @property
+    def located(self) -> bool:
+        """Whether exactly one field remains."""
+        return self.candidates_mask.bit_count() == 1
+
+    def candidate_count(self) -> int:
+        """How many fields remain."""
+        return self.candidates_mask.bit_count()
+
+
+def located_field(island: Island, map_state: MapState) -> str | None:
+    """The field of a located map, or None."""
+    if not map_state.located:
+        return None
+    return island.fields[map_state.candidates_mask.bit_length() - 1]
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """A §6 distribution in progress (it pauses when a player must decide about a curse).
+
+    >>> Distribution(0, 1, "c3", (1, 0), (1, 2), (0, 0), (5, 4, 0), 0).cards
+    (5, 4, 0)
+    """
+
+    map: int
+    claimant: int
+    field: str
+    ranking: tuple[int, ...]
+    quotas: tuple[int, ...]
+    received: tuple[int, ...]
+    cards: tuple[int, ...]
+    """The drawn cards still to reveal (0 is a curse)."""
+    next_rank: int
+    cursed: tuple[int, ...] = ()
+    """Players still to face the curse just revealed, in ranking order."""
+
+
+_T = TypeVar("_T")
+
+
+def replace(value: _T, **changes: Any) -> _T:
+    """``dataclasses.replace``, fast for positions (the hot path of every game)."""
+    if isinstance(value, Position):
+        # Copying the instance dict skips __init__; the cache of derived facts starts empty.
+        new = object.__new__(type(value))
+        new.__dict__.update(value.__dict__)
+        new.__dict__.update(changes)
+        new.__dict__["_cache"] = {}
+        return new
+    return _dataclass_replace(value, **changes)  # type: ignore[type-var]
+
+
+def tuple_set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with the item at ``index`` replaced.
+
+    >>> tuple_set((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    return (*values[:index], value, *values[index + 1 :])
+
+
+@dataclass(frozen=True, eq=True)
+class Position:
+    """Every field of a Tobago game position, and the views every rule reads.
+
+    ``maps`` are grey, brown, black, white. ``treasure_deck`` (top first; 0 is a curse),
+    ``clue_deck`` and ``hands`` are hidden information; bots see an observation.
+    """
+
+    island: Island
+    rules: GameRules
+    players: int
+    current_player: int
+    turn: int
+    phase: Phase
+    maps: tuple[MapState, ...]
+    cars: tuple[str, ...]
+    hands: tuple[tuple[Clue, ...], ...]
+    gold: tuple[tuple[int, ...], ...]
+    amulets: tuple[str, ...]
+    """Fields holding an amulet, reading order."""
+    amulets_held: tuple[int, ...]
+    amulet_supply: int
+    roses_left: tuple[int, ...]
+    """Roses each player has not put on a map."""
+    treasure_deck: tuple[int, ...]
+    clue_deck: tuple[Clue, ...]
+    clue_discards: tuple[Clue, ...]
+    seed: int
+    """Seeds the reshuffles of the clue discards (the decks were dealt from it)."""
+    reshuffles: int = 0
+    moved: bool = False
+    """In the ``bonus`` phase: the action was a move and the car's amulet may still be taken."""
+    claims: tuple[tuple[int, int], ...] = ()
+    """Claims waiting for their distribution: (map, claimant)."""
+    distribution: Distribution | None = None
+    end_reason: str | None = None
+    cursed_gold: tuple[int, ...] = ()
+    """Gold cards discarded because of curses."""
+    curses_drawn: int = 0
+    amulets_spent: tuple[int, ...] = ()
+    opening_left: int = 0
+    """Opening plays still to make (published preset)."""
+    _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    @property
+    def treasure_deck_size(self) -> int:
+        """Cards left in the treasure deck (curses included)."""
+        return len(self.treasure_deck)
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game has ended."""
+        return self.end_reason is not None
+
+    @property
+    def to_move(self) -> int:
+        """The player who decides next: the current player, or one facing a curse."""
+        if self.phase == "curse" and self.distribution is not None:
+            return self.distribution.cursed[0]
+        return self.current_player
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's gold."""
+        return tuple(sum(cards) for cards in self.gold)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every player with the highest score (no tie-breaker)."""
+        scores = self.scores
+        best = max(scores)
+        return tuple(p for p, s in enumerate(scores) if s == best)
+
+    def candidates(self, map_index: int) -> tuple[str, ...]:
+        """The candidate fields of one map, reading order."""
+        table = compiled(self.island)
+        return tuple(table.field_set(self.maps[map_index].candidates_mask))
+
+    def located_fields(self) -> dict[str, tuple[int, ...]]:
+        """Located treasures: field -> the maps located there."""
+        located: dict[str, tuple[int, ...]] = {}
+        fields = self.island.fields
+        for m, map_state in enumerate(self.maps):
+            if map_state.located:
+                name = fields[map_state.candidates_mask.bit_length() - 1]
+                located[name] = (*located.get(name, ()), m)
+        return located

@@ -1,0 +1,148 @@
+"""What is drawn over the island: highlighted fields, amulets, notes and cars.
+
+>>> import xml.etree.ElementTree as ET
+>>> root = ET.Element("g")
+>>> draw_car(root, 0, 0, "P2", "#d62828", 24.0)
+>>> [child.tag for child in root], root[1].text
+(['circle', 'text'], '2')
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from typing import Final
+
+from tobago_solver.island import Island
+from tobago_solver.render.colours import HIGHLIGHT_COLOUR, INK_DARK, car_colours, ink_on
+from tobago_solver.render.layout import Layout
+from tobago_solver.render.svg import hexagon, num, points, sub, text, tooltip
+
+CarsByField = dict[str, list[tuple[str, str]]]
+"""``{field: [(label, colour), ...]}``: the cars on each field, labels sorted."""
+
+_CARS_PER_ROW: Final = 3
+
+
+def cars_by_field(island: Island, cars: Mapping[str, str]) -> CarsByField:
+    """``{field: [(label, colour), ...]}`` with labels sorted, so that equal mappings built in
+    different orders draw the same picture."""
+    colours = car_colours(sorted(cars))
+    grouped: CarsByField = {}
+    for label in sorted(cars):
+        grouped.setdefault(island.require_field(cars[label]), []).append((label, colours[label]))
+    return grouped
+
+
+def car_letter(label: str) -> str:
+    """The mark on a car: a player's seat number ('P2' -> '2'), else the label's first letter."""
+    label = label.strip()
+    if len(label) > 1 and label[0] in "Pp" and label[1:].isdigit():
+        return label[1:]
+    return label[:1].upper() or "?"
+
+
+def draw_highlights(root: ET.Element, layout: Layout, highlighted: tuple[str, ...]) -> None:
+    """A coloured ring inside each highlighted field."""
+    group = sub(root, "g", class_="highlights")
+    for name in highlighted:
+        # Inset so that two adjacent highlighted fields each keep a visible outline.
+        sub(
+            group,
+            "polygon",
+            class_="highlight-outline",
+            data_field=name,
+            points=points(hexagon(*layout.field_centre(name), 0.84 * layout.size)),
+            fill="none",
+            stroke=HIGHLIGHT_COLOUR,
+            stroke_width=num(0.14 * layout.size),
+            stroke_linejoin="round",
+        )
+
+
+def draw_amulets(root: ET.Element, layout: Layout, amulets: tuple[str, ...]) -> None:
+    """An amulet at the right of each field that holds one."""
+    group = sub(root, "g", class_="amulets")
+    for name in amulets:
+        x, y = layout.field_centre(name)
+        marker = draw_amulet(group, x + 0.56 * layout.size, y, layout.size)
+        marker.set("class", "amulet")
+        marker.set("data-field", name)
+        tooltip(marker, f"amulet on {name}")
+
+
+def draw_amulet(parent: ET.Element, x: float, y: float, size: float) -> ET.Element:
+    """A golden diamond centred on ``(x, y)``."""
+    return sub(
+        parent,
+        "polygon",
+        points=points(
+            [
+                (x, y - 0.2 * size),
+                (x + 0.14 * size, y),
+                (x, y + 0.2 * size),
+                (x - 0.14 * size, y),
+            ]
+        ),
+        fill="#f5c518",
+        stroke="#5c4300",
+        stroke_width=num(0.04 * size),
+        stroke_linejoin="round",
+    )
+
+
+def draw_notes(root: ET.Element, layout: Layout, highlighted: set[str]) -> None:
+    """Each note low in its field, in bold."""
+    if not layout.notes:
+        return
+    group = sub(root, "g", class_="notes")
+    for name in layout.island.fields:
+        if name not in layout.notes:
+            continue
+        x, y = layout.field_centre(name)
+        # Low in the hexagon: the name is at the top and a landmark glyph in the middle.
+        text(
+            group,
+            x,
+            y + 0.55 * layout.size,
+            layout.notes[name],
+            0.4 * layout.size,
+            class_="note",
+            data_field=name,
+            font_weight="bold",
+            fill=ink_on(layout.shown_fill(name, highlighted)),
+        )
+
+
+def draw_cars(root: ET.Element, layout: Layout, cars: CarsByField) -> None:
+    """The cars on each field, side by side, in rows of three stacking upwards."""
+    group = sub(root, "g", class_="cars")
+    size = layout.size
+    spacing = 0.6 * size
+    for name in layout.island.fields:
+        here = cars.get(name, [])
+        x, y = layout.field_centre(name)
+        for index, (label, colour) in enumerate(here):
+            row, column = divmod(index, _CARS_PER_ROW)
+            in_row = min(_CARS_PER_ROW, len(here) - row * _CARS_PER_ROW)
+            # Later rows stack upwards, so a crowded field keeps every car visible.
+            cx = x + (column - (in_row - 1) / 2) * spacing
+            cy = y + 0.5 * size - row * spacing
+            car = sub(group, "g", class_="car", data_car=label, data_field=name)
+            tooltip(car, f"car {label} on {name}")
+            draw_car(car, cx, cy, label, colour, size)
+
+
+def draw_car(parent: ET.Element, x: float, y: float, label: str, colour: str, size: float) -> None:
+    """A disc in the car's colour with its seat number or initial."""
+    sub(
+        parent,
+        "circle",
+        cx=num(x),
+        cy=num(y),
+        r=num(0.29 * size),
+        fill=colour,
+        stroke=INK_DARK,
+        stroke_width=num(0.04 * size),
+    )
+    text(parent, x, y, car_letter(label), 0.36 * size, font_weight="bold", fill=ink_on(colour))
