@@ -28,7 +28,7 @@ from ..game.bots import HeuristicBot
 from ..game.choices import FINISH, START, is_island
 from ..game.state import GameState
 from ..grid import Cells
-from ..placement import _bounds
+from ..placement import order_bounds
 from ..rules import Rules
 from .deal import Deal
 
@@ -150,7 +150,7 @@ class _Search:
         """The open interval of values each empty cell still accepts, by the order rule."""
         found = self.windows.get(cells)
         if found is None:
-            bounds = _bounds(cells, self.rules)
+            bounds = order_bounds(cells, self.rules)
             found = tuple(bounds[i] for i, value in enumerate(cells) if value is None)
             self.windows[cells] = found
         return found
