@@ -267,7 +267,8 @@ class Grid:
         return f"Grid.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from .render import render_svg  # render imports grid; import late to keep layering
+        # Imported here, not at the top: render draws grids, so it imports this module.
+        from .render import render_svg
 
         return render_svg(self)
 

@@ -10,16 +10,23 @@ cells c4, d4, e4 need 3 numbers between 40 and 44; only 2 are available (41, 43)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from .completion import fast
-from .grid import CELL_COUNT, CELL_NAMES, LAST_CARD, Cells, Grid
+from .grid import CELL_COUNT, CELL_NAMES, LAST_CARD, Cells, Grid, cell_index
 from .placement import check_hand, legal_placements, normalize_pool
 from .rules import Order, Rules
 
-__all__ = ["Explanation", "SafePlacement", "dead_cells", "explain", "safe_placements"]
+__all__ = [
+    "Explanation",
+    "SafePlacement",
+    "dead_cells",
+    "explain",
+    "plays_by_card",
+    "safe_placements",
+]
 
 _SEED = Rules.seed()
 
@@ -223,6 +230,30 @@ def safe_placements(
         if discards is not None:
             found.append(SafePlacement(placement.card, placement.cell, placement.cost, discards))
     return tuple(found)
+
+
+def plays_by_card(safe: Sequence[SafePlacement]) -> list[str]:
+    """Safe plays as text, one line per card: the card with the cheapest play first, its cells
+    cheapest first (what ``tranquility hints`` prints).
+
+    >>> plays_by_card([SafePlacement(9, "b1", 2, (3, 4)), SafePlacement(7, "a2", 0, ())])
+    ['7: a2 (cost 0)', '9: b1 (cost 2, discard 3 4)']
+    """
+    by_card: dict[int, list[SafePlacement]] = {}
+    for placement in safe:
+        by_card.setdefault(placement.card, []).append(placement)
+    lines = []
+    for card, plays in sorted(
+        by_card.items(), key=lambda item: (min(p.cost for p in item[1]), item[0])
+    ):
+        cells = "; ".join(
+            f"{p.cell} (cost {p.cost}"
+            + (f", discard {' '.join(map(str, p.discards))}" if p.discards else "")
+            + ")"
+            for p in sorted(plays, key=lambda p: (p.cost, cell_index(p.cell)))
+        )
+        lines.append(f"{card}: {cells}")
+    return lines
 
 
 def _discards(

@@ -23,6 +23,7 @@ __all__ = [
     "check_placement",
     "legal_placements",
     "normalize_pool",
+    "order_bounds",
     "order_conflicts",
     "placement_cost",
 ]
@@ -135,7 +136,7 @@ def legal_placements(
     # order_conflicts per (card, cell): the same test, one pass over the order.
     bounds = [
         (index, low, high)
-        for index, (low, high) in enumerate(_bounds(grid.cells, rules))
+        for index, (low, high) in enumerate(order_bounds(grid.cells, rules))
         if grid.cells[index] is None
     ]
     cells = grid.cells
@@ -150,10 +151,16 @@ def legal_placements(
     return tuple(found)
 
 
-def _bounds(cells: tuple[int | None, ...], rules: Rules) -> list[tuple[int, int]]:
+def order_bounds(cells: tuple[int | None, ...], rules: Rules) -> list[tuple[int, int]]:
     """Per cell: the highest filled value it must exceed and the lowest it must stay under
     (``FIRST_CARD - 1`` / ``LAST_CARD + 1`` when none), over the cells ``order_conflicts``
-    compares: all ancestors/descendants for a transitive order, direct neighbours otherwise."""
+    compares: all ancestors/descendants for a transitive order, direct neighbours otherwise.
+    A card fits an empty cell by the order rule exactly when it lies strictly between the two.
+
+    >>> grid = Grid.from_mapping({"a1": 10, "c1": 14})
+    >>> order_bounds(grid.cells, Rules.published())[1]  # b1 lies between a1 and c1
+    (10, 14)
+    """
     order = rules.order
     below = [FIRST_CARD - 1] * CELL_COUNT
     above = [LAST_CARD + 1] * CELL_COUNT

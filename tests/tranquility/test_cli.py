@@ -160,7 +160,7 @@ def test_unexpected_value_errors_are_bad_input_not_tracebacks(
     def broken(*args: object, **kwargs: object) -> int:
         raise ValueError("something odd\nsecond line")
 
-    monkeypatch.setattr("tranquility_solver.cli.count_completions", broken)
+    monkeypatch.setattr("tranquility_solver.cli.grids.count_completions", broken)
     assert main(["count", str(grid_file), "--available", "1-80"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""

@@ -28,7 +28,7 @@ from ..game.bots import HeuristicBot
 from ..game.choices import FINISH, START, is_island
 from ..game.state import GameState
 from ..grid import Cells
-from ..placement import _bounds
+from ..placement import order_bounds
 from ..rules import Rules
 from .deal import Deal
 
@@ -93,6 +93,35 @@ class Solution:
         """True for WIN or LOSS (the search finished within its time limit)."""
         return self.status is not DealStatus.UNKNOWN
 
+    def line_text(self, deal: Deal) -> str:
+        """The winning line numbered, with the player of each action (replayed on ``deal``).
+
+        >>> deal = Deal.random(1, seed=3)
+        >>> print(solve_deal(deal, time_limit=30).line_text(deal))  # doctest: +ELLIPSIS
+           1. player 0: play 27 d1
+           2. player 0: play 23 c1
+        ...
+        """
+        state = deal.to_state()
+        lines = []
+        for number, text in enumerate(self.line, 1):
+            player = state.current_player
+            state = state.apply(parse_action(text))
+            lines.append(f"{number:4d}. player {player}: {text}")
+        return "\n".join(lines)
+
+    def statistics_text(self) -> str:
+        """The search's statistics in one line.
+
+        >>> Solution(DealStatus.LOSS, (), 1234, 56, 0.5, "search", 7, 8).statistics_text()
+        'statistics: 1,234 positions, 56 solver calls, 7 transpositions, 8 pruned, 0.50 s'
+        """
+        return (
+            f"statistics: {self.nodes:,} positions, {self.solver_calls:,} solver calls, "
+            f"{self.transpositions:,} transpositions, {self.pruned:,} pruned, "
+            f"{self.seconds:.2f} s"
+        )
+
 
 @dataclass(frozen=True)
 class Progress:
@@ -150,7 +179,7 @@ class _Search:
         """The open interval of values each empty cell still accepts, by the order rule."""
         found = self.windows.get(cells)
         if found is None:
-            bounds = _bounds(cells, self.rules)
+            bounds = order_bounds(cells, self.rules)
             found = tuple(bounds[i] for i, value in enumerate(cells) if value is None)
             self.windows[cells] = found
         return found

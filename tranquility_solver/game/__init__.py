@@ -1,4 +1,4 @@
-"""The Tranquility game: state, actions, set-up, bots, records and simulation.
+"""The Tranquility game: state, actions, set-up, the table as text, bots, records and simulation.
 
 >>> from tranquility_solver.game import new_game
 >>> new_game(2, seed=0).legal_actions()[0]
@@ -8,6 +8,7 @@ Play(card=10, cell='a1', discards=())
 from __future__ import annotations
 
 from .actions import Action, Discard, Finish, Play, Share, Start, parse_action
+from .board import board_text
 from .bots import Bot, HeuristicBot, RandomBot, make_bot
 from .choices import FINISH, START
 from .records import GameRecord, play_game, replay
@@ -33,6 +34,7 @@ __all__ = [
     "Share",
     "SimulationResult",
     "Start",
+    "board_text",
     "make_bot",
     "new_game",
     "parse_action",

@@ -132,6 +132,33 @@ class SimulationResult:
             ),
         }
 
+    def summary_text(self) -> str:
+        """The summary in three lines: the win rate with its interval, the losses by cause, the
+        game length (what ``tranquility simulate`` prints).
+
+        >>> print(SimulationResult(1, "seed", ("random",), 0, (GameResult(5, True, "won", 40, 36),
+        ...       GameResult(6, False, "lost: no legal action", 20, 15))).summary_text())
+        2 games, 1 player, rules seed, bots random: won 1 (50.0%, 95% interval 9.5%-90.5%)
+        losses: no legal action: 1
+        turns: mean 30.0, sd 10.0, min 20, max 40; cells filled: mean 25.5
+        """
+        summary = self.summary()
+        low, high = self.interval
+        plural = "player" if self.players == 1 else "players"
+        losses = ", ".join(f"{cause}: {count}" for cause, count in self.losses.items()) or "none"
+        turns = summary["turns"]
+        return "\n".join(
+            [
+                f"{self.games} games, {self.players} {plural}, rules {self.rules}, bots "
+                f"{','.join(dict.fromkeys(self.bots))}: won {self.wins} ({self.win_rate:.1%}, "
+                f"95% interval {low:.1%}-{high:.1%})",
+                f"losses: {losses}",
+                f"turns: mean {turns['mean']:.1f}, sd {turns['std']:.1f}, "
+                f"min {turns['min']:.0f}, max {turns['max']:.0f}; "
+                f"cells filled: mean {summary['mean_cells_filled']:.1f}",
+            ]
+        )
+
 
 def _play_chunk(
     seeds: Sequence[int], bots: tuple[Bot, ...], rules: str, players: int

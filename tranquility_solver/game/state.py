@@ -28,6 +28,7 @@ from ..grid import CELL_NAMES, FIRST_CARD, LAST_CARD, Grid
 from ..placement import check_placement, legal_placements
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
+from .board import board_text
 from .choices import (
     DISCARD_ACTION_CARDS,
     FINISH,
@@ -197,6 +198,10 @@ class Observation:
             self.later_capacity,
         )
 
+    def __str__(self) -> str:
+        """The table as every player sees it (see :func:`~.board.board_text`)."""
+        return board_text(self)
+
     def unknown_cards(self) -> tuple[int, ...]:
         """Island cards this player cannot place anywhere yet: in a deck or another hand, or
         discarded face down by someone else. Their own hand is not included."""
@@ -272,6 +277,18 @@ class GameState:
             f"decks={list(self.deck_sizes)} discarded={len(self.discards)} "
             f"start_played={self.start_played}{outcome}>"
         )
+
+    def __str__(self) -> str:
+        """The table as every player sees it: the grid, the hand and deck sizes, the start card
+        and the discards (see :func:`~.board.board_text`).
+
+        >>> from tranquility_solver.game import new_game, parse_action
+        >>> print(new_game(2, seed=1).apply(parse_action("discard 3 5")))  # doctest: +ELLIPSIS
+         .  .  .  .  .  .
+        ...
+        hand/deck sizes P0:5/35 P1:5/36; start not played; discards 2 (3 5)
+        """
+        return board_text(self.observation(self.current_player))
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know (see :class:`Observation`)."""

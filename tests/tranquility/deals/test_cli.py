@@ -122,7 +122,7 @@ def test_every_option_has_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_progress_line_format() -> None:
-    from tranquility_solver.deals.cli import _progress_line
+    from tranquility_solver.cli.deals import _progress_line
     from tranquility_solver.deals.solve import Progress
 
     err = io.StringIO()

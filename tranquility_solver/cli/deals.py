@@ -18,19 +18,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..cli import Once, non_negative, read_text
+from ..deals.deal import Deal, DealFormatError
+from ..deals.solve import DealStatus, Progress, solve_deal
 from ..errors import TranquilityError
-from ..game.actions import parse_action
 from ..game.choices import card_text
 from ..game.setup import MAX_PLAYERS, MIN_PLAYERS
 from ..grid import shorten
-from .deal import Deal, DealFormatError
-from .solve import DealStatus, Progress, Solution, solve_deal
+from .common import EXIT_NONE, EXIT_OK, EXIT_UNKNOWN, Once, non_negative, read_text
 
 __all__ = ["EXIT_CODES", "add_commands"]
 
-EXIT_CODES = {DealStatus.WIN: 0, DealStatus.LOSS: 1, DealStatus.UNKNOWN: 3}
-_UNSET = object()
+EXIT_CODES = {DealStatus.WIN: EXIT_OK, DealStatus.LOSS: EXIT_NONE, DealStatus.UNKNOWN: EXIT_UNKNOWN}
 
 
 def _positive_seconds(text: str) -> float:
@@ -147,14 +145,6 @@ def _progress_line(err: TextIO) -> Callable[[Progress], None]:
     return show
 
 
-def _print_line(deal: Deal, solution: Solution, out: TextIO) -> None:
-    state = deal.to_state()
-    for number, text in enumerate(solution.line, 1):
-        player = state.current_player
-        state = state.apply(parse_action(text))
-        out.write(f"{number:4d}. player {player}: {text}\n")
-
-
 def _solve(args: argparse.Namespace) -> int:
     deal, name = _deal(args)
     if args.save_deal is not None:
@@ -175,14 +165,10 @@ def _solve(args: argparse.Namespace) -> int:
     if not args.quiet:
         if solution.won:
             out.write(f"winning line ({len(solution.line)} actions):\n")
-            _print_line(deal, solution, out)
+            out.write(solution.line_text(deal) + "\n" if solution.line else "")
         elif solution.status is DealStatus.LOSS:
             out.write("no line wins: every line was searched (or cut by a sound bound)\n")
         else:
             out.write(f"undecided after {args.time_limit:g} s\n")
-        out.write(
-            f"statistics: {solution.nodes:,} positions, {solution.solver_calls:,} solver calls, "
-            f"{solution.transpositions:,} transpositions, {solution.pruned:,} pruned, "
-            f"{solution.seconds:.2f} s\n"
-        )
+        out.write(solution.statistics_text() + "\n")
     return EXIT_CODES[solution.status]

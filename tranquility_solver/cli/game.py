@@ -1,9 +1,10 @@
 """The game's subcommands: ``tranquility play``, ``tranquility replay``, ``tranquility simulate``.
 
-:func:`add_commands` registers them on the main parser (``tranquility_solver.cli``); each sets
-``args.run``, which returns the exit code: 0 for a won game or a finished batch, 1 for a lost
-game, 2 on bad input (including input that ends before the game does).
+:func:`add_commands` registers them on the main parser; each sets ``args.run``, which returns
+the exit code: 0 for a won game or a finished batch, 1 for a lost game, 2 on bad input
+(including input that ends before the game does).
 
+>>> from tranquility_solver.cli import main
 >>> main(["simulate", "-n", "2", "--players", "1", "--bots", "random", "--seed", "1",
 ...       "--no-progress"])  # doctest: +ELLIPSIS
 2 games, 1 player, rules seed, bots random: won 0 (0.0%, 95% interval 0.0%-65.8%)
@@ -20,24 +21,28 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..cli import Once, add_rules_option, non_negative, read_text
 from ..errors import TranquilityError
+from ..game.actions import Action, Play, parse_action
+from ..game.bots import BOTS, Bot, make_bots
+from ..game.choices import is_island
+from ..game.records import GameRecord, bot_rng, record_of, replay
+from ..game.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
+from ..game.simulate import simulate
+from ..game.state import GameState
 from ..grid import cell_index
 from ..hints import safe_placements
 from ..render import render_svg
-from .actions import Action, Play, parse_action
-from .bots import BOTS, Bot, make_bots
-from .choices import card_text, is_island
-from .records import GameRecord, bot_rng, record_of, replay
-from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
-from .simulate import simulate
-from .state import GameState
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_NONE,
+    EXIT_OK,
+    Once,
+    add_rules_option,
+    non_negative,
+    read_text,
+)
 
-__all__ = ["add_commands", "main"]
-
-EXIT_OK = 0
-EXIT_LOST = 1
-EXIT_BAD_INPUT = 2
+__all__ = ["add_commands"]
 
 
 class InputEndedError(TranquilityError):
@@ -134,13 +139,6 @@ def add_commands(commands: Any) -> None:
     batch.set_defaults(run=_simulate)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run a game subcommand through the package's command line."""
-    from ..cli import main as package_main
-
-    return package_main(argv)
-
-
 # -- play ----------------------------------------------------------------------------------
 
 
@@ -159,21 +157,6 @@ def _svg_writer(folder: str | None) -> Callable[[GameState, Action | None], None
         )
 
     return write
-
-
-def describe(state: GameState) -> str:
-    """A few lines about the table: grid, hand and deck sizes, start, discards."""
-    sizes = " ".join(
-        f"P{seat}:{len(hand)}/{len(deck)}"
-        for seat, (hand, deck) in enumerate(zip(state.hands, state.decks, strict=True))
-    )
-    shown = " ".join(map(card_text, state.discarded)) if state.discarded else "face down"
-    lines = [
-        str(state.grid).rstrip("\n"),
-        f"hand/deck sizes {sizes}; start {'played' if state.start_played else 'not played'}; "
-        f"discards {len(state.discards)} ({shown if state.discards else 'none'})",
-    ]
-    return "\n".join(lines)
 
 
 def _menu(state: GameState) -> list[tuple[str, Action]]:
@@ -199,7 +182,7 @@ def _menu(state: GameState) -> list[tuple[str, Action]]:
 
 def _ask(state: GameState, stdin: TextIO, out: TextIO) -> Action:
     player = state.current_player
-    hand = " ".join(map(card_text, state.hands[player])) or "(empty)"
+    hand = state.describe_hand(player)
     print(f"\nYour turn, player {player} ({state.phase} phase). Your hand: {hand}", file=out)
     if state.phase == "share":
         print(f"The team still discards {state.share_left} cards.", file=out)
@@ -245,7 +228,7 @@ def _check_seats(players: int, humans: list[int]) -> None:
 
 def _log_action(state: GameState, player: int, who: str, action: Action, out: TextIO) -> None:
     print(f"\nturn {state.turn}: player {player} ({who}): {action}", file=out)
-    print(describe(state), file=out)
+    print(state, file=out)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -264,7 +247,7 @@ def _play(args: argparse.Namespace) -> int:
         f"seats: {', '.join(f'{i}={name}' for i, name in enumerate(seats))}",
         file=out,
     )
-    print(describe(state), file=out)
+    print(state, file=out)
     write_svg(state, None)
     actions: list[tuple[int, str]] = []
     try:
@@ -293,7 +276,7 @@ def _play(args: argparse.Namespace) -> int:
         f" after {state.turn} turns.",
         file=out,
     )
-    return EXIT_OK if state.outcome is not None and state.outcome.won else EXIT_LOST
+    return EXIT_OK if state.outcome is not None and state.outcome.won else EXIT_NONE
 
 
 # -- replay --------------------------------------------------------------------------------
@@ -310,16 +293,16 @@ def _replay(args: argparse.Namespace) -> int:
     )
     states = replay(record)
     state = next(states)
-    print(describe(state), file=out)
+    print(state, file=out)
     write_svg(state, None)
     for (player, text_action), state in zip(record.actions, states, strict=False):
         print(f"\nturn {state.turn}: player {player}: {text_action}", file=out)
-        print(describe(state), file=out)
+        print(state, file=out)
         write_svg(state, parse_action(text_action))
     for _ in states:  # runs the end-of-record check
         pass
     print(f"\n{record.outcome or 'unfinished'} after {record.turns} turns.", file=out)
-    return EXIT_OK if record.won else EXIT_LOST
+    return EXIT_OK if record.won else EXIT_NONE
 
 
 # -- simulate ------------------------------------------------------------------------------
@@ -340,22 +323,8 @@ def _simulate(args: argparse.Namespace) -> int:
         workers=args.workers,
         progress=not args.no_progress,
     )
-    summary = result.summary()
     if args.json:
-        print(json.dumps(summary, indent=1))
+        print(json.dumps(result.summary(), indent=1))
         return EXIT_OK
-    low, high = result.interval
-    plural = "player" if result.players == 1 else "players"
-    print(
-        f"{result.games} games, {result.players} {plural}, rules {result.rules}, bots "
-        f"{','.join(dict.fromkeys(result.bots))}: won {result.wins} ({result.win_rate:.1%}, "
-        f"95% interval {low:.1%}-{high:.1%})"
-    )
-    losses = ", ".join(f"{cause}: {count}" for cause, count in result.losses.items()) or "none"
-    print(f"losses: {losses}")
-    turns = summary["turns"]
-    print(
-        f"turns: mean {turns['mean']:.1f}, sd {turns['std']:.1f}, min {turns['min']:.0f}, "
-        f"max {turns['max']:.0f}; cells filled: mean {summary['mean_cells_filled']:.1f}"
-    )
+    print(result.summary_text())
     return EXIT_OK

@@ -1,0 +1,216 @@
+"""What every ``tranquility`` command shares: exit codes, option types, reading a file or standard
+input within its size limit, and turning the way a command ended into one line and an exit code.
+
+>>> parse_numbers("1-3,7, 9-10")
+(1, 2, 3, 7, 9, 10)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from importlib import metadata
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from ..errors import CardError, GridFormatError, SolverTimeoutError, TranquilityError
+from ..grid import FIRST_CARD, LAST_CARD, digits_value, shorten
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_NONE",
+    "EXIT_OK",
+    "EXIT_UNKNOWN",
+    "MAX_FILE_BYTES",
+    "RULES_HELP",
+    "Once",
+    "Parser",
+    "UsageError",
+    "add_rules_option",
+    "non_negative",
+    "parse_numbers",
+    "read_input",
+    "read_text",
+    "run_command",
+    "version",
+]
+
+EXIT_OK = 0
+EXIT_NONE = 1
+"""The answer is no: not completable, no completion, no safe play, a lost game, a LOSS."""
+EXIT_BAD_INPUT = 2
+EXIT_UNKNOWN = 3
+"""Undecided: CP-SAT or the deal search ran out of time, or a count hit its work limit."""
+
+MAX_FILE_BYTES = 1_000_000
+"""The most a grid file (or standard input) may hold; a grid takes about 100 bytes."""
+
+
+class UsageError(Exception):
+    """Argument errors, turned into one line on stderr instead of argparse's usage dump."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are a :class:`UsageError` (subcommands inherit it)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def parse_numbers(spec: str, *, once: bool = False) -> tuple[int, ...]:
+    """Card numbers from a list of numbers and ranges such as ``1-20,35,40-80`` (sorted).
+
+    With ``once`` a number listed twice is an error (a hand holds each card once).
+
+    >>> parse_numbers("")
+    ()
+    """
+    numbers: set[int] = set()
+    for part in spec.split(","):
+        token = part.strip()
+        if not token:
+            continue
+        first, dash, last = token.partition("-")
+        bounds = [first.strip(), last.strip()] if dash else [first.strip()]
+        # ASCII only: str.isdigit also accepts "²" and Arabic-Indic digits, which int() reads.
+        if not all(bound.isascii() and bound.isdigit() for bound in bounds):
+            raise CardError(
+                f"cannot read {shorten(token)!r} in {shorten(spec)!r}: expected N or N-M, "
+                "e.g. 1-20,35"
+            )
+        values = [value for value in map(digits_value, bounds) if value is not None]
+        if len(values) < len(bounds):
+            raise CardError(
+                f"{shorten(token)!r} in {shorten(spec)!r} is outside {FIRST_CARD}-{LAST_CARD}"
+            )
+        low, high = values[0], values[-1]
+        if low > high:
+            raise CardError(f"range {shorten(token)!r} in {shorten(spec)!r} runs backwards")
+        if low < FIRST_CARD or high > LAST_CARD:
+            raise CardError(
+                f"{shorten(token)!r} in {shorten(spec)!r} is outside {FIRST_CARD}-{LAST_CARD}"
+            )
+        twice = numbers.intersection(range(low, high + 1)) if once else set()
+        if twice:
+            raise CardError(
+                f"card {min(twice)} is listed twice in {shorten(spec)!r}: "
+                "a hand holds each card once"
+            )
+        numbers.update(range(low, high + 1))
+    return tuple(sorted(numbers))
+
+
+def read_input(path: str, stdin: TextIO | None) -> str:
+    """The text of a grid file, or of standard input for ``-``: at most ``MAX_FILE_BYTES``."""
+    name = "<stdin>" if path == "-" else path
+    if path == "-":
+        if stdin is None or stdin.closed:
+            raise GridFormatError("standard input is closed: pipe a grid in, or name a file")
+        text = stdin.read(MAX_FILE_BYTES + 1)
+        if len(text.encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
+            raise GridFormatError(f"{name}: more than {MAX_FILE_BYTES:,} bytes, not a grid")
+        return text.removeprefix("\ufeff")
+    file = Path(path)
+    if not file.exists():
+        raise GridFormatError(f"no such file: {name}")
+    if not file.is_file():
+        raise GridFormatError(f"{name}: not a regular file")
+    with file.open("rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise GridFormatError(f"{name}: larger than {MAX_FILE_BYTES:,} bytes, not a grid")
+    try:
+        # utf-8-sig: a byte-order mark, as some editors write, is not part of the first token.
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise GridFormatError(
+            f"{name}: not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset "
+            f"{error.start})"
+        ) from None
+
+
+def read_text(path: str) -> str:
+    """The text of a regular file of at most ``MAX_FILE_BYTES``, or of standard input for ``-``."""
+    return read_input(path, sys.stdin)
+
+
+class Once(argparse.Action):
+    """Store an option's value, refusing a second one: "the last one wins" hides mistakes."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        seen: set[str] = namespace.__dict__.setdefault("_options_seen", set())
+        if self.dest in seen:
+            parser.error(f"{option_string} was given twice; give it once")
+        seen.add(self.dest)
+        setattr(namespace, self.dest, values)
+
+
+RULES_HELP = (
+    "rule preset: seed (rows and columns increase; the default) or published (one increasing "
+    "sequence a1..f6, the printed game)"
+)
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    """``--rules seed|published``, as every command that follows the rules takes it."""
+    parser.add_argument(
+        "--rules", choices=("seed", "published"), default="seed", action=Once, help=RULES_HELP
+    )
+
+
+def non_negative(text: str) -> int:
+    """An argparse type: a whole number ≥ 0 in ASCII digits."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number ≥ 0")
+    return int(text)
+
+
+def version() -> str:
+    """The installed package's version, or ``unknown`` in a source tree that was not installed."""
+    try:
+        return metadata.version("tobago-tranquility-solver")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def run_command(run: Callable[[], int]) -> int:
+    """Run a command and return its exit code; how it failed becomes one line on stderr.
+
+    A reader that leaves early (``| head``) ends the output quietly with 0; ``--help`` and
+    ``--version`` end with 0; an undecided answer is 3; bad input is 2, never a traceback.
+
+    >>> run_command(lambda: int("x"))  # the message goes to stderr
+    2
+    """
+    try:
+        code = run()
+        # Flush here, not at exit, so that a reader who left early is handled below.
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # The reader (e.g. `head`) left early: silence the rest of the output, as `cat` would.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except SystemExit as done:  # --help
+        return done.code if isinstance(done.code, int) else EXIT_OK
+    except SolverTimeoutError as error:
+        print(f"tranquility: undecided: {error}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except UsageError as error:
+        print(f"tranquility: error: {error}", file=sys.stderr)
+    except (TranquilityError, OSError) as error:
+        print(f"tranquility: error: {error}", file=sys.stderr)
+    except ValueError as error:
+        # Safety net: whatever bad input slipped past the checks above is still one line, not a
+        # traceback (TranquilityError is a ValueError too, so this only sees the unexpected).
+        first_line = next(iter(str(error).splitlines()), type(error).__name__)
+        print(f"tranquility: error: {shorten(first_line, 200)}", file=sys.stderr)
+    return EXIT_BAD_INPUT

@@ -1,0 +1,16 @@
+"""SVG pictures of a grid, built with :mod:`xml.etree` only.
+
+``layout`` says where things go (sizes, colours, positions), ``svg`` holds the XML building
+blocks, and ``grid`` draws the picture: :func:`render_svg`, the one public entry.
+
+>>> from tranquility_solver import Grid
+>>> svg = render_svg(Grid.empty().place("a1", 7), highlight=["b1"])
+>>> svg.startswith("<svg") and ">7<" in svg
+True
+"""
+
+from __future__ import annotations
+
+from .grid import render_svg
+
+__all__ = ["render_svg"]
