@@ -11,12 +11,14 @@ Every length scales with the hex size (the hexagon's corner radius in pixels).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
+from tobago_solver import hexgrid
 from tobago_solver.hexgrid import Hex
-from tobago_solver.island import Island
+from tobago_solver.island import Island, Landmark
 from tobago_solver.render.colours import DIMMED_OPACITY, SEA_COLOUR, TERRAIN_COLOURS, blend
+from tobago_solver.render.slots import FieldSlots, Point, field_slots
 
 SQRT3: Final = math.sqrt(3.0)
 _AVERAGE_GLYPH_WIDTH: Final = 0.6
@@ -27,6 +29,8 @@ class Layout:
     """Geometry and layout of one picture: the island's hexes, the title above, the legend below.
 
     ``fills`` overrides fields' terrain colours; ``notes`` are short texts written in fields.
+    ``cars`` (how many on a field), ``amulets`` and ``markers`` (the radii of the markers along
+    a field's bottom) decide where everything in each field goes: ``slots``.
     """
 
     def __init__(
@@ -38,6 +42,9 @@ class Layout:
         *,
         title: str | None,
         legend_labels: Sequence[str],
+        cars: Mapping[str, int] | None = None,
+        amulets: Collection[str] = (),
+        markers: Mapping[str, Sequence[float]] | None = None,
     ) -> None:
         self.island = island
         self.notes = dict(notes or {})
@@ -76,6 +83,37 @@ class Layout:
         self.height = self.legend_top + legend_rows * self.legend_row_height + 0.3 * size
         self.offset_x = (self.width - map_width) / 2 + self.padding - left
         self.offset_y = self.map_top + self.padding - top
+        self.slots: dict[str, FieldSlots] = {
+            name: self._plan(name, (cars or {}).get(name, 0), name in amulets, markers or {})
+            for name in island.fields
+        }
+
+    def _plan(
+        self, name: str, cars: int, amulet: bool, markers: Mapping[str, Sequence[float]]
+    ) -> FieldSlots:
+        mark = self.island.landmark_at.get(name)
+        return field_slots(
+            glyph=mark is not None,
+            facing=self.facing(mark) if mark is not None and mark.facing is not None else None,
+            cars=cars,
+            amulet=amulet,
+            markers=tuple(markers.get(name, ())),
+            label_characters=len(name),
+        )
+
+    def facing(self, mark: Landmark) -> Point:
+        """The unit vector from a statue's field towards the field it faces."""
+        assert mark.facing is not None
+        origin = self.island.hex(mark.field)
+        x, y = self.centre(origin)
+        tx, ty = self.centre(hexgrid.step(origin, mark.facing))
+        length = math.hypot(tx - x, ty - y)
+        return (tx - x) / length, (ty - y) / length
+
+    def place(self, name: str, offset: Point) -> Point:
+        """The pixel position of ``offset`` (in hex sizes from the centre) in a field."""
+        x, y = self.field_centre(name)
+        return x + offset[0] * self.size, y + offset[1] * self.size
 
     def fill(self, name: str) -> str:
         """The colour a field is drawn in: its own, or its terrain's."""

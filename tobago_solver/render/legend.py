@@ -2,8 +2,8 @@
 
 >>> from tobago_solver import islands
 >>> entries = legend_entries(islands.default(), ("h3",), {}, (), "candidate")
->>> [entry.label for entry in entries][-4:]
-['hut', 'palm', 'statue', 'candidate']
+>>> [entry.label for entry in entries][-5:]
+['hut', 'palm', 'statue', 'candidate', 'other fields, faded']
 """
 
 from __future__ import annotations
@@ -13,10 +13,13 @@ from dataclasses import dataclass
 
 from tobago_solver.island import Island, LandmarkKind, Terrain
 from tobago_solver.render.colours import (
+    DIMMED_OPACITY,
     HIGHLIGHT_COLOUR,
     INK_DARK,
     OUTLINE_COLOUR,
+    SEA_COLOUR,
     TERRAIN_COLOURS,
+    blend,
 )
 from tobago_solver.render.glyphs import GLYPHS, badge
 from tobago_solver.render.layout import Layout
@@ -29,8 +32,8 @@ class LegendEntry:
     """One entry of the legend: a symbol and its label."""
 
     kind: str
-    """``terrain``, ``colour`` (a caller's legend entry), ``landmark``, ``highlight``, ``amulet``
-    or ``car``."""
+    """``terrain``, ``colour`` (a caller's legend entry), ``landmark``, ``highlight``, ``dimmed``
+    (the fields faded around a highlight), ``amulet`` or ``car``."""
     label: str
     key: str
     """The fill colour, the landmark kind or the car's colour."""
@@ -61,6 +64,9 @@ def legend_entries(
     ]
     if highlighted:
         entries.append(LegendEntry("highlight", highlight_label, ""))
+        if len(highlighted) < len(island.fields):
+            faded = blend(TERRAIN_COLOURS[Terrain.JUNGLE], SEA_COLOUR, DIMMED_OPACITY)
+            entries.append(LegendEntry("dimmed", "other fields, faded", faded))
     if amulets:
         entries.append(LegendEntry("amulet", "amulet", ""))
     for label, colour in sorted({car for here in cars.values() for car in here}):
@@ -96,7 +102,7 @@ def draw_legend(root: ET.Element, layout: Layout, legend: list[LegendEntry]) -> 
 
 
 def _draw_symbol(entry: ET.Element, item: LegendEntry, x: float, y: float, size: float) -> None:
-    if item.kind in ("terrain", "colour"):
+    if item.kind in ("terrain", "colour", "dimmed"):
         sub(
             entry,
             "polygon",

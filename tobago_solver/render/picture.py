@@ -113,6 +113,8 @@ def island_element(
         texts,
         title=title,
         legend_labels=[item.label for item in legend_items],
+        cars={name: len(here) for name, here in cars_here.items()},
+        amulets=set(amulet_fields),
     )
     root = page(
         "tobago-island",
