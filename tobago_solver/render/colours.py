@@ -34,6 +34,16 @@ DIMMED_OPACITY: Final = 0.45
 """Fill opacity of the fields that are not highlighted, when some are: faded, yet still showing
 their terrain."""
 
+MAP_COLOURS: Final = {
+    "grey": "#a0a0a0",
+    "brown": "#8d5524",
+    "black": "#1a1a1a",
+    "white": "#ffffff",
+}
+"""The four treasure maps' colours, as the printed game's location markers."""
+TREASURE_RING: Final = "#f5c518"
+"""The golden ring around a located treasure's marker."""
+
 # Cars named after a colour are drawn in it; other labels (player names) take the palette in turn.
 _NAMED_CAR_COLOURS: dict[str, str] = {
     "red": "#d62828",

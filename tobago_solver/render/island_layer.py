@@ -41,6 +41,25 @@ def describe_landmark(mark: Landmark) -> str:
     return f"{mark.kind.value} facing {mark.facing.value}"
 
 
+def draw_caption(root: ET.Element, layout: Layout) -> None:
+    """The caption's lines under the title, left-aligned in a block centred on the page."""
+    if not layout.caption:
+        return
+    group = sub(root, "g", class_="caption")
+    widest = max(len(line) for line in layout.caption) * 0.6 * layout.caption_size
+    left = max(layout.padding, (layout.width - widest) / 2)
+    for index, line in enumerate(layout.caption):
+        y = layout.caption_top + (index + 0.75) * layout.caption_line
+        sub(
+            group,
+            "text",
+            x=num(left),
+            y=num(y),
+            font_size=num(layout.caption_size),
+            fill=INK_DARK,
+        ).text = line
+
+
 def draw_sea(root: ET.Element, layout: Layout) -> None:
     """The sea behind the map, with the faint hexes of the sea fields next to the land."""
     top, width, height = num(layout.map_top), num(layout.width), num(layout.map_height)

@@ -45,6 +45,7 @@ class Layout:
         cars: Mapping[str, int] | None = None,
         amulets: Collection[str] = (),
         markers: Mapping[str, Sequence[float]] | None = None,
+        caption: Sequence[str] = (),
     ) -> None:
         self.island = island
         self.notes = dict(notes or {})
@@ -65,19 +66,32 @@ class Layout:
 
         self.title_size = 0.75 * size
         self.title_height = 1.7 * size if title else 0.0
+        self.caption = list(caption)
+        self.caption_size = 0.5 * size
+        self.caption_line = 0.8 * size
+        caption_height = len(caption) * self.caption_line + (0.3 * size if caption else 0.0)
         self.legend_size = 0.45 * size
         longest = max(len(label) for label in legend_labels)
         self.legend_item_width = 1.3 * size + _AVERAGE_GLYPH_WIDTH * self.legend_size * longest
         title_width = (
             _AVERAGE_GLYPH_WIDTH * self.title_size * len(title) + 2 * self.padding if title else 0
         )
+        caption_width = max(
+            (_AVERAGE_GLYPH_WIDTH * self.caption_size * len(line) for line in caption), default=0
+        )
         # Wide enough for three legend entries a row, so tiny islands still get a usable legend.
-        self.width = max(map_width, title_width, 3 * self.legend_item_width + 2 * self.padding)
+        self.width = max(
+            map_width,
+            title_width,
+            caption_width + 2 * self.padding,
+            3 * self.legend_item_width + 2 * self.padding,
+        )
         per_row = max(1, int((self.width - 2 * self.padding) // self.legend_item_width))
         self.legend_per_row = max(1, min(per_row, len(legend_labels)))
         legend_rows = math.ceil(len(legend_labels) / self.legend_per_row)
         self.legend_row_height = 1.0 * size
-        self.map_top = self.title_height
+        self.caption_top = self.title_height
+        self.map_top = self.title_height + caption_height
         self.map_height = map_height
         self.legend_top = self.map_top + map_height + 0.4 * size
         self.height = self.legend_top + legend_rows * self.legend_row_height + 0.3 * size

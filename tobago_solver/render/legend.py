@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tobago_solver.island import Island, LandmarkKind, Terrain
@@ -16,6 +17,7 @@ from tobago_solver.render.colours import (
     DIMMED_OPACITY,
     HIGHLIGHT_COLOUR,
     INK_DARK,
+    MAP_COLOURS,
     OUTLINE_COLOUR,
     SEA_COLOUR,
     TERRAIN_COLOURS,
@@ -23,7 +25,13 @@ from tobago_solver.render.colours import (
 )
 from tobago_solver.render.glyphs import GLYPHS, badge
 from tobago_solver.render.layout import Layout
-from tobago_solver.render.overlays import CarsByField, draw_amulet, draw_car
+from tobago_solver.render.overlays import (
+    CarsByField,
+    Marker,
+    draw_amulet,
+    draw_car,
+    draw_marker,
+)
 from tobago_solver.render.svg import hexagon, num, points, sub
 
 
@@ -33,7 +41,8 @@ class LegendEntry:
 
     kind: str
     """``terrain``, ``colour`` (a caller's legend entry), ``landmark``, ``highlight``, ``dimmed``
-    (the fields faded around a highlight), ``amulet`` or ``car``."""
+    (the fields faded around a highlight), ``marker`` (a map's candidate), ``treasure`` (a
+    located treasure), ``amulet`` or ``car``."""
     label: str
     key: str
     """The fill colour, the landmark kind or the car's colour."""
@@ -47,6 +56,7 @@ def legend_entries(
     amulets: tuple[str, ...],
     highlight_label: str,
     colours: list[tuple[str, str]] | None = None,
+    markers: Sequence[Marker] = (),
 ) -> list[LegendEntry]:
     """What the legend explains: the terrains (or the caller's colours), then only the marks
     this picture shows."""
@@ -67,6 +77,10 @@ def legend_entries(
         if len(highlighted) < len(island.fields):
             faded = blend(TERRAIN_COLOURS[Terrain.JUNGLE], SEA_COLOUR, DIMMED_OPACITY)
             entries.append(LegendEntry("dimmed", "other fields, faded", faded))
+    if any(not marker.located for marker in markers):
+        entries.append(LegendEntry("marker", "a map's candidate", ""))
+    if any(marker.located for marker in markers):
+        entries.append(LegendEntry("treasure", "located treasure", ""))
     if amulets:
         entries.append(LegendEntry("amulet", "amulet", ""))
     for label, colour in sorted({car for here in cars.values() for car in here}):
@@ -125,6 +139,14 @@ def _draw_symbol(entry: ET.Element, item: LegendEntry, x: float, y: float, size:
             stroke_width=num(0.1 * size),
             stroke_linejoin="round",
         )
+    elif item.kind == "marker":
+        # The four maps' colours in a square: the legend says what a marker means, and the
+        # panel beside the island says which colour is which map.
+        for index, colour in enumerate(MAP_COLOURS.values()):
+            dx, dy = (index % 2 - 0.5) * 0.27 * size, (index // 2 - 0.5) * 0.27 * size
+            draw_marker(entry, x + dx, y + dy, 0.13 * size, Marker("", colour))
+    elif item.kind == "treasure":
+        draw_marker(entry, x, y, 0.3 * size, Marker("", MAP_COLOURS["grey"], located=True))
     elif item.kind == "amulet":
         draw_amulet(entry, x, y, size)
     else:

@@ -1,4 +1,4 @@
-"""What is drawn over the island: highlighted fields, amulets, notes and cars.
+"""What is drawn over the island: highlighted fields, amulets, notes, cars and map markers.
 
 >>> import xml.etree.ElementTree as ET
 >>> root = ET.Element("g")
@@ -10,16 +10,44 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from tobago_solver.island import Island
-from tobago_solver.render.colours import HIGHLIGHT_COLOUR, INK_DARK, car_colours, ink_on
+from tobago_solver.render.colours import (
+    HIGHLIGHT_COLOUR,
+    INK_DARK,
+    INK_LIGHT,
+    TREASURE_RING,
+    car_colours,
+    ink_on,
+)
 from tobago_solver.render.layout import Layout
-from tobago_solver.render.slots import AMULET_RADIUS, CAR_RADIUS
+from tobago_solver.render.slots import (
+    AMULET_RADIUS,
+    CAR_RADIUS,
+    MARKER_RADIUS,
+    TREASURE_RADIUS,
+)
 from tobago_solver.render.svg import hexagon, num, points, sub, text, tooltip
 
 CarsByField = dict[str, list[tuple[str, str]]]
 """``{field: [(label, colour), ...]}``: the cars on each field, labels sorted."""
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A treasure map's mark on a field: a small one on each candidate, a large one (ringed in
+    gold) where the treasure is located."""
+
+    map: str
+    colour: str
+    located: bool = False
+
+    @property
+    def radius(self) -> float:
+        """In hex sizes."""
+        return TREASURE_RADIUS if self.located else MARKER_RADIUS
 
 
 def cars_by_field(island: Island, cars: Mapping[str, str]) -> CarsByField:
@@ -145,4 +173,41 @@ def draw_car(parent: ET.Element, x: float, y: float, label: str, colour: str, si
         1.2 * CAR_RADIUS * size,
         font_weight="bold",
         fill=ink_on(colour),
+    )
+
+
+def draw_markers(root: ET.Element, layout: Layout, markers: Mapping[str, Sequence[Marker]]) -> None:
+    """The maps' markers along the bottom of each field, in the maps' order."""
+    group = sub(root, "g", class_="markers")
+    for name in layout.island.fields:
+        for marker, slot in zip(markers.get(name, ()), layout.slots[name].row, strict=True):
+            x, y = layout.place(name, (slot.x, slot.y))
+            element = sub(
+                group,
+                "g",
+                class_="marker located" if marker.located else "marker",
+                data_field=name,
+                data_map=marker.map,
+            )
+            what = "treasure located" if marker.located else "candidate"
+            tooltip(element, f"{marker.map} map: {what} on {name}")
+            draw_marker(element, x, y, slot.r * layout.size, marker)
+
+
+def draw_marker(parent: ET.Element, x: float, y: float, radius: float, marker: Marker) -> None:
+    """A disc in the map's colour in a white ring edged dark, so that every colour shows on every
+    terrain; a located treasure's ring is gold."""
+    ring = TREASURE_RING if marker.located else INK_LIGHT
+    inner = 0.6 if marker.located else 0.72
+    sub(parent, "circle", cx=num(x), cy=num(y), r=num(radius), fill=INK_DARK)
+    sub(parent, "circle", cx=num(x), cy=num(y), r=num(0.86 * radius), fill=ring)
+    sub(
+        parent,
+        "circle",
+        cx=num(x),
+        cy=num(y),
+        r=num(inner * radius),
+        fill=marker.colour,
+        stroke=INK_DARK,
+        stroke_width=num(0.08 * radius),
     )

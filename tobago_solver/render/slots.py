@@ -27,14 +27,14 @@ GLYPH_RADIUS: Final = 0.38
 """A landmark's badge alone in a field."""
 CAR_RADIUS: Final = 0.3
 AMULET_RADIUS: Final = 0.2
-MARKER_RADIUS: Final = 0.11
+MARKER_RADIUS: Final = 0.17
 """A map's candidate marker."""
-TREASURE_RADIUS: Final = 0.18
+TREASURE_RADIUS: Final = 0.22
 """A located treasure's marker."""
 LABEL_Y: Final = -0.57
 LABEL_FONT: Final = 0.36
 """The field name's font size."""
-ROW_Y: Final = 0.52
+ROW_Y: Final = 0.59
 """The bottom row: markers, or a note."""
 ARROW_TIP: Final = 0.93
 """How far the statue's arrow reaches: just across the shared edge (0.87) into the neighbour."""
@@ -185,7 +185,8 @@ def _row(radii: Sequence[float], left: float, right: float) -> tuple[Disc, ...]:
 def _row_at(radii: Sequence[float], left: float, right: float, scale: float) -> tuple[Disc, ...]:
     needed = scale * (sum(2 * r for r in radii) + _GAP * (len(radii) - 1))
     # Large markers sit lower, so that they clear a landmark in the middle.
-    y = ROW_Y + scale * max(radii) - MARKER_RADIUS
+    large = max(radii) > MARKER_RADIUS
+    y = ROW_Y + scale * max(radii) - MARKER_RADIUS + (_GAP if large else 0.0)
     x = (left + right) / 2 - needed / 2
     discs = []
     for radius in radii:
