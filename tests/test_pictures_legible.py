@@ -30,12 +30,9 @@ from tobago_solver.game.bots import make_bot
 from tobago_solver.game.records import play_game
 from tobago_solver.render import render_board_svg, render_game_svg, render_table_svg
 from tobago_solver.table import Table
-from tranquility_solver.game import new_game
-from tranquility_solver.game.actions import Play
-from tranquility_solver.game.bots import make_bots
-from tranquility_solver.game.records import bot_rng
-from tranquility_solver.game.state import GameState as TranquilityState
 from tranquility_solver.render import render_game_svg as render_tranquility_game_svg
+
+from .tranquility.played import ended_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 SCALE = 2
@@ -47,18 +44,6 @@ def _tobago_games() -> list[tb.GameState]:
     bots = [make_bot("greedy"), make_bot("random"), make_bot("greedy")]
     play_game(ISLAND, bots, seed=3, watch=lambda state, action: states.append(state))
     return states
-
-
-def _tranquility_game(seed: int, bot: str) -> tuple[TranquilityState, str | None]:
-    state = new_game(2, seed=seed)
-    bots = make_bots(bot, 2)
-    rng = bot_rng(state.seed)
-    last = None
-    while not state.is_terminal:
-        action = bots[state.current_player].choose(state.observation(state.current_player), rng)
-        state = state.apply(action)
-        last = action.cell if isinstance(action, Play) else last
-    return state, last
 
 
 def _heat_map() -> str:
@@ -76,10 +61,8 @@ def _table() -> str:
 
 def _tranquility_pictures() -> dict[str, Callable[[], str]]:
     grid = tq.Grid.from_mapping({"a1": 5, "c3": 30, "f1": 60})
-    won, won_last = _tranquility_game(0, "heuristic")
-    lost = next(
-        game for seed in range(40) if not (game := _tranquility_game(seed, "random"))[0].outcome.won
-    )
+    won, won_last = ended_game(won=True)
+    lost = ended_game(won=False)
     return {
         "tranquility grid": lambda: tq.render_svg(grid, title="a grid"),
         "tranquility hints": lambda: tq.render_svg(

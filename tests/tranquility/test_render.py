@@ -4,12 +4,10 @@ import xml.etree.ElementTree as ET
 
 import tranquility_solver as tq
 from tranquility_solver.game import new_game
-from tranquility_solver.game.actions import Play
-from tranquility_solver.game.bots import make_bots
 from tranquility_solver.game.choices import card_text
-from tranquility_solver.game.records import bot_rng
-from tranquility_solver.game.state import GameState
 from tranquility_solver.render import render_game_svg
+
+from .played import ended_game
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -108,24 +106,8 @@ def test_a_long_title_is_drawn_smaller_to_fit() -> None:
     assert element.text == title
 
 
-def _game(won: bool) -> tuple[GameState, str | None]:
-    for seed in range(60):
-        state = new_game(2, seed=seed)
-        bots = make_bots("heuristic" if won else "random", 2)
-        rng = bot_rng(state.seed)
-        last = None
-        while not state.is_terminal:
-            action = bots[state.current_player].choose(state.observation(state.current_player), rng)
-            state = state.apply(action)
-            last = action.cell if isinstance(action, Play) else last
-        assert state.outcome is not None
-        if state.outcome.won == won:
-            return state, last
-    raise AssertionError("no such game in 60 seeds")
-
-
 def test_a_won_game_shows_both_spots_played_and_says_won() -> None:
-    state, last = _game(won=True)
+    state, last = ended_game(won=True)
     root = _parse(render_game_svg(state, last_play=last))
     spots = {r.get("id"): r.get("fill") for r in root.iter(f"{NS}rect") if r.get("id")}
     assert spots["start-spot"] != "none"
@@ -137,7 +119,7 @@ def test_a_won_game_shows_both_spots_played_and_says_won() -> None:
 
 
 def test_a_lost_game_says_why_and_the_finish_was_not_played() -> None:
-    state, _ = _game(won=False)
+    state, _ = ended_game(won=False)
     assert state.outcome is not None
     root = _parse(render_game_svg(state.observation(0)))
     spots = {r.get("id"): r.get("fill") for r in root.iter(f"{NS}rect") if r.get("id")}
