@@ -3,6 +3,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import tranquility_solver as tq
+from tranquility_solver.game import new_game
+from tranquility_solver.game.choices import card_text
+from tranquility_solver.render import render_game_svg
+
+from .played import ended_game
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -61,7 +66,8 @@ def test_the_title_is_drawn_and_the_legend_names_each_colour() -> None:
     legend = [g for g in root.iter(f"{NS}g") if g.get("class") == "legend-entry"]
     labels = [g.find(f"{NS}text").text for g in legend]  # type: ignore[union-attr]
     fills = [g.find(f"{NS}rect").get("fill") for g in legend]  # type: ignore[union-attr]
-    assert labels == ["card", "empty cell", "safe"]
+    assert labels == ["card", "empty cell", "safe", "start and finish spots"]
+    fills = fills[:3]
     assert len(set(fills)) == 3
     cells = {
         g.get("id"): g.find(f"{NS}rect").get("fill") for g in root.iter(f"{NS}g") if g.get("id")
@@ -70,10 +76,67 @@ def test_the_title_is_drawn_and_the_legend_names_each_colour() -> None:
     assert cells["cell-c1"] == fills[1]
     assert cells["cell-b1"] == fills[2]
     plain = _parse(tq.render_svg(tq.Grid.empty()))
-    assert len([g for g in plain.iter(f"{NS}g") if g.get("class") == "legend-entry"]) == 2
+    entries = [g for g in plain.iter(f"{NS}g") if g.get("class") == "legend-entry"]
+    assert [g.find(f"{NS}text").text for g in entries] == [  # type: ignore[union-attr]
+        "empty cell",
+        "start and finish spots",
+    ]
 
 
 def test_notes_write_the_cards_on_their_cells() -> None:
     root = _parse(tq.render_svg(tq.Grid.empty(), notes={"d3": "12 40"}))
     notes = [t for t in root.iter(f"{NS}text") if t.get("class") == "note"]
     assert [t.text for t in notes] == ["12 40"]
+
+
+def test_dead_cells_and_caption_lines_are_drawn() -> None:
+    root = _parse(tq.render_svg(tq.Grid.empty(), dead=["c3"], caption=["no safe placement"]))
+    cells = {g.get("id"): g.find(f"{NS}rect") for g in root.iter(f"{NS}g") if g.get("id")}
+    assert cells["cell-c3"].get("fill") != cells["cell-c4"].get("fill")  # type: ignore[union-attr]
+    captions = [t.text for t in root.iter(f"{NS}text") if t.get("class") == "caption"]
+    assert captions == ["no safe placement"]
+
+
+def test_a_long_title_is_drawn_smaller_to_fit() -> None:
+    title = f"{10**38:,} completions"
+    root = _parse(tq.render_svg(tq.Grid.empty(), title=title))
+    (element,) = [t for t in root.iter(f"{NS}text") if t.get("class") == "title"]
+    width = float(root.get("width", "0"))
+    assert 0.6 * float(element.get("font-size", "0")) * len(title) <= width - 60
+    assert element.text == title
+
+
+def test_a_won_game_shows_both_spots_played_and_says_won() -> None:
+    state, last = ended_game(won=True)
+    root = _parse(render_game_svg(state, last_play=last))
+    spots = {r.get("id"): r.get("fill") for r in root.iter(f"{NS}rect") if r.get("id")}
+    assert spots["start-spot"] != "none"
+    assert spots["finish-spot"] != "none"
+    words = [t.text for t in root.iter(f"{NS}text")]
+    assert "won: the finish card is played on the full grid" in words
+    assert {"start played", "finish played", "last play"} <= set(words)
+    assert len([r for r in root.iter(f"{NS}rect") if r.get("class") == "last-play"]) == 1
+
+
+def test_a_lost_game_says_why_and_the_finish_was_not_played() -> None:
+    state, _ = ended_game(won=False)
+    assert state.outcome is not None
+    root = _parse(render_game_svg(state.observation(0)))
+    spots = {r.get("id"): r.get("fill") for r in root.iter(f"{NS}rect") if r.get("id")}
+    assert spots["finish-spot"] == "none"
+    words = [t.text for t in root.iter(f"{NS}text")]
+    assert f"lost: {state.outcome.cause}" in words
+    assert "finish not played" in words
+    hand = " ".join(map(card_text, state.hands[0])) or "(empty)"
+    assert f"your hand: {hand}" in words
+    sizes = [
+        f"P{p}: hand {len(h)}, deck {len(d)}"
+        for p, (h, d) in enumerate(zip(state.hands, state.decks, strict=True))
+    ]
+    assert all(line in words for line in sizes)
+
+
+def test_states_and_observations_show_in_notebooks() -> None:
+    state = new_game(3, seed=2)
+    assert state._repr_svg_() == render_game_svg(state)
+    assert state.observation(1)._repr_svg_() == render_game_svg(state.observation(1))

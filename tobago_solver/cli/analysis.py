@@ -104,7 +104,8 @@ def _puzzle(args: argparse.Namespace) -> int:
             f": the treasure is at {puzzle.answer}" if args.show_answer else ""
         )
         highlight = [puzzle.answer] if args.show_answer else []
-        write_svg(args.svg, render_svg(island, highlight=highlight, title=title))
+        clues = [f"{number}. {clue}" for number, clue in enumerate(puzzle.clues, start=1)]
+        write_svg(args.svg, render_svg(island, highlight=highlight, title=title, caption=clues))
     return 0
 
 

@@ -32,7 +32,7 @@ from tobago_solver.cli.common import (
 from tobago_solver.clues import Clue, Relation
 from tobago_solver.errors import TobagoError
 from tobago_solver.island import LandmarkKind, Terrain
-from tobago_solver.render import render_board_svg, write_svg
+from tobago_solver.render import render_table_svg, write_svg
 from tobago_solver.rules import MAP_NAMES, TobagoRules
 from tobago_solver.table import Table
 
@@ -224,18 +224,11 @@ class Assistant(cmd.Cmd):
         self.do_where("")
 
     def do_svg(self, arg: str) -> None:
-        """svg FILE: draw every map's candidates, the cars and the landmarks."""
+        """svg FILE: draw the island with every map's candidates, the cars, the clues and hand."""
         path = _path(arg)
         if path.is_dir() or not path.parent.is_dir():
             raise TobagoError(f"cannot write the picture to {str(path)!r}")
-        table = self.table
-        panels = {}
-        for colour in MAP_NAMES:
-            fields = table.candidates(colour)
-            panels[f"{colour} ({len(fields)})"] = fields
-        svg = render_board_svg(
-            table.island, panels, cars=dict(table.cars), title=f"{table.island.name}: the maps"
-        )
+        svg = render_table_svg(self.table)
         write_svg(path, svg)
         self.say(f"wrote {path}")
 

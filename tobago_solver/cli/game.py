@@ -34,7 +34,7 @@ from tobago_solver.game.records import GameRecord, play_game, record_of, replay
 from tobago_solver.game.simulate import simulate
 from tobago_solver.game.state import GameState
 from tobago_solver.placement import place_landmarks
-from tobago_solver.render import render_svg, write_svg
+from tobago_solver.render import render_game_svg, write_svg
 
 
 class InputEndedError(TobagoError):
@@ -105,18 +105,8 @@ class _Log:
     def _picture(self, state: GameState) -> None:
         if self.svg_dir is None:
             return
-        located = list(state.located_fields())
         path = self.svg_dir / f"turn-{state.turn:04d}.svg"
-        title = f"{state.island.name}, turn {state.turn}: scores " + " ".join(
-            f"P{p}={s}" for p, s in enumerate(state.scores)
-        )
-        cars = {str(p): car for p, car in enumerate(state.cars)}  # the picture shows 1 character
-        write_svg(
-            path,
-            render_svg(
-                state.island, highlight=located, cars=cars, amulets=state.amulets, title=title
-            ),
-        )
+        write_svg(path, render_game_svg(state))
         self.pictures.append(path)
 
 

@@ -66,6 +66,13 @@ class Observation:
 
         return board_text(self)
 
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: the board as this player sees it, their hand only."""
+        # Lazy: pictures sit below the game in the package's layers and read it, not import it.
+        from tobago_solver.render import render_game_svg
+
+        return render_game_svg(self)
+
 
 def observe(state: Position, player: int, legal_actions: tuple[Action, ...]) -> Observation:
     """The observation of ``player``, who may take ``legal_actions`` (empty when another player

@@ -107,6 +107,13 @@ class GameState(Position):
     def __str__(self) -> str:
         return board_text(self.observation(self.to_move))
 
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: the board as the player to move sees it."""
+        # Lazy: pictures sit below the game in the package's layers and read it, not import it.
+        from tobago_solver.render import render_game_svg
+
+        return render_game_svg(self, seat=self.to_move)
+
     def observation(self, player: int) -> Observation:
         """What ``player`` may know: the public board, own hand and gold, deck sizes."""
         return observe(self, player, self.legal_actions() if self.to_move == player else ())

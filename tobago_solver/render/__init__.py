@@ -27,8 +27,17 @@ drawings and the SVG writing.
 """
 
 from tobago_solver.render.board import render_board_svg
-from tobago_solver.render.colours import TERRAIN_COLOURS
+from tobago_solver.render.colours import MAP_COLOURS, TERRAIN_COLOURS
+from tobago_solver.render.game import render_game_svg, render_table_svg
 from tobago_solver.render.picture import render_svg
 from tobago_solver.render.svg import write_svg
 
-__all__ = ["TERRAIN_COLOURS", "render_board_svg", "render_svg", "write_svg"]
+__all__ = [
+    "MAP_COLOURS",
+    "TERRAIN_COLOURS",
+    "render_board_svg",
+    "render_game_svg",
+    "render_svg",
+    "render_table_svg",
+    "write_svg",
+]

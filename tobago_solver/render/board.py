@@ -38,7 +38,15 @@ def render_board_svg(
     """
     amulet_fields = tuple(amulets)
     panels = [
-        island_element(island, fields, cars, amulet_fields, name, True, hex_size, "candidate")
+        island_element(
+            island,
+            highlight=fields,
+            cars=cars,
+            amulets=amulet_fields,
+            title=name,
+            hex_size=hex_size,
+            highlight_label="candidate",
+        )
         for name, fields in maps.items()
     ]
     if not panels:

@@ -30,8 +30,19 @@ OUTLINE_COLOUR: Final = "#4d4a45"
 HIGHLIGHT_COLOUR: Final = "#e0007a"
 INK_DARK: Final = "#1f1f1f"
 INK_LIGHT: Final = "#ffffff"
-DIMMED_OPACITY: Final = 0.3
-"""Fill opacity of the fields that are not highlighted, when some are."""
+DIMMED_OPACITY: Final = 0.45
+"""Fill opacity of the fields that are not highlighted, when some are: faded, yet still showing
+their terrain."""
+
+MAP_COLOURS: Final = {
+    "grey": "#a0a0a0",
+    "brown": "#8d5524",
+    "black": "#1a1a1a",
+    "white": "#ffffff",
+}
+"""The four treasure maps' colours, as the printed game's location markers."""
+TREASURE_RING: Final = "#f5c518"
+"""The golden ring around a located treasure's marker."""
 
 # Cars named after a colour are drawn in it; other labels (player names) take the palette in turn.
 _NAMED_CAR_COLOURS: dict[str, str] = {

@@ -20,13 +20,16 @@ from typing import Final
 from tobago_solver.island import LandmarkKind
 from tobago_solver.render.svg import num, sub
 
+BADGE_RADIUS: Final = 0.34
+"""The radius of the pale disc behind every glyph, in the glyph's units."""
+
 
 def badge(parent: ET.Element) -> None:
     # A pale disc keeps every glyph legible on both light (beach) and dark (jungle) terrain.
     sub(
         parent,
         "circle",
-        r="0.34",
+        r=num(BADGE_RADIUS),
         fill="#ffffff",
         fill_opacity="0.82",
         stroke="#333333",

@@ -27,13 +27,11 @@ from tobago_solver.render.colours import (
     SEA_HEX_STROKE,
     ink_on,
 )
-from tobago_solver.render.glyphs import GLYPHS, badge
+from tobago_solver.render.glyphs import BADGE_RADIUS, GLYPHS, badge
 from tobago_solver.render.layout import Layout
 from tobago_solver.render.overlays import CarsByField
-from tobago_solver.render.svg import hexagon, num, points, sub, text, tooltip
-
-_GLYPH_SCALE = 1.12
-"""Landmark glyphs are drawn in hex-size units and enlarged by this factor."""
+from tobago_solver.render.slots import LABEL_FONT, Point
+from tobago_solver.render.svg import haloed_text, hexagon, num, points, sub, tooltip
 
 
 def describe_landmark(mark: Landmark) -> str:
@@ -41,6 +39,25 @@ def describe_landmark(mark: Landmark) -> str:
     if mark.facing is None:
         return mark.kind.value
     return f"{mark.kind.value} facing {mark.facing.value}"
+
+
+def draw_caption(root: ET.Element, layout: Layout) -> None:
+    """The caption's lines under the title, left-aligned in a block centred on the page."""
+    if not layout.caption:
+        return
+    group = sub(root, "g", class_="caption")
+    widest = max(len(line) for line in layout.caption) * 0.6 * layout.caption_size
+    left = max(layout.padding, (layout.width - widest) / 2)
+    for index, line in enumerate(layout.caption):
+        y = layout.caption_top + (index + 0.75) * layout.caption_line
+        sub(
+            group,
+            "text",
+            x=num(left),
+            y=num(y),
+            font_size=num(layout.caption_size),
+            fill=INK_DARK,
+        ).text = line
 
 
 def draw_sea(root: ET.Element, layout: Layout) -> None:
@@ -128,34 +145,34 @@ def draw_landmarks(root: ET.Element, layout: Layout) -> None:
     glyphs = sub(root, "g", class_="landmarks")
     arrows = sub(root, "g", class_="facings")
     for mark in layout.island.landmarks:
-        x, y = layout.field_centre(mark.field)
+        slots = layout.slots[mark.field]
+        assert slots.glyph is not None
+        x, y = layout.place(mark.field, (slots.glyph.x, slots.glyph.y))
+        scale = slots.glyph.r / BADGE_RADIUS * layout.size
         glyph = sub(
             glyphs,
             "g",
             class_=f"landmark {mark.kind.value}",
             data_field=mark.field,
             data_kind=mark.kind.value,
-            transform=f"translate({num(x)} {num(y)}) scale({num(_GLYPH_SCALE * layout.size)})",
+            transform=f"translate({num(x)} {num(y)}) scale({num(scale)})",
         )
         tooltip(glyph, f"{mark.field} {describe_landmark(mark)}")
         badge(glyph)
         GLYPHS[mark.kind](glyph)
-        if mark.facing is not None:
-            _draw_facing(arrows, layout, mark)
+        if mark.facing is not None and slots.arrow is not None:
+            _draw_facing(arrows, layout, mark, slots.arrow)
 
 
-def _draw_facing(parent: ET.Element, layout: Layout, mark: Landmark) -> None:
+def _draw_facing(
+    parent: ET.Element, layout: Layout, mark: Landmark, arrow: tuple[Point, Point]
+) -> None:
     assert mark.facing is not None
-    origin = layout.island.hex(mark.field)
-    x, y = layout.centre(origin)
-    tx, ty = layout.centre(hexgrid.step(origin, mark.facing))
-    length = math.hypot(tx - x, ty - y)
-    ux, uy = (tx - x) / length, (ty - y) / length
+    start = layout.place(mark.field, arrow[0])
+    tip = layout.place(mark.field, arrow[1])
+    length = math.hypot(tip[0] - start[0], tip[1] - start[1])
+    ux, uy = (tip[0] - start[0]) / length, (tip[1] - start[1]) / length
     size = layout.size
-    # The tip crosses the shared edge (at 0.87 of the hex size) so it visibly points into the
-    # faced neighbour rather than merely at the border.
-    start = (x + 0.36 * size * ux, y + 0.36 * size * uy)
-    tip = (x + 0.98 * size * ux, y + 0.98 * size * uy)
     base = (tip[0] - 0.26 * size * ux, tip[1] - 0.26 * size * uy)
     half = 0.15 * size
     head = [
@@ -203,24 +220,21 @@ def _draw_facing(parent: ET.Element, layout: Layout, mark: Landmark) -> None:
 def draw_labels(root: ET.Element, layout: Layout, highlighted: set[str]) -> None:
     """Each field's name at the top of its hexagon, in the ink that reads best on its colour."""
     group = sub(root, "g", class_="labels")
-    size = 0.36 * layout.size
+    size = LABEL_FONT * layout.size
     for name in layout.island.fields:
-        x, y = layout.field_centre(name)
+        x, y = layout.place(name, layout.slots[name].label)
         ink = ink_on(layout.shown_fill(name, highlighted))
-        # A halo in the opposite ink keeps the name readable where an arrow or a highlight
-        # ring passes under it; labels are drawn after both.
-        text(
+        # A halo in the opposite ink keeps the name readable where a highlight ring passes
+        # under it; labels are drawn after it.
+        haloed_text(
             group,
             x,
-            y - 0.55 * layout.size,
+            y,
             name,
             size,
+            ink=ink,
+            halo=INK_LIGHT if ink == INK_DARK else INK_DARK,
+            halo_width=0.09 * layout.size,
             class_="label",
             data_field=name,
-            fill=ink,
-            stroke=INK_LIGHT if ink == INK_DARK else INK_DARK,
-            stroke_width=num(0.09 * layout.size),
-            stroke_opacity="0.75",
-            stroke_linejoin="round",
-            paint_order="stroke",
         )

@@ -2,25 +2,36 @@
 
 >>> from tobago_solver import islands
 >>> entries = legend_entries(islands.default(), ("h3",), {}, (), "candidate")
->>> [entry.label for entry in entries][-4:]
-['hut', 'palm', 'statue', 'candidate']
+>>> [entry.label for entry in entries][-5:]
+['hut', 'palm', 'statue', 'candidate', 'other fields, faded']
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tobago_solver.island import Island, LandmarkKind, Terrain
 from tobago_solver.render.colours import (
+    DIMMED_OPACITY,
     HIGHLIGHT_COLOUR,
     INK_DARK,
+    MAP_COLOURS,
     OUTLINE_COLOUR,
+    SEA_COLOUR,
     TERRAIN_COLOURS,
+    blend,
 )
 from tobago_solver.render.glyphs import GLYPHS, badge
 from tobago_solver.render.layout import Layout
-from tobago_solver.render.overlays import CarsByField, draw_amulet, draw_car
+from tobago_solver.render.overlays import (
+    CarsByField,
+    Marker,
+    draw_amulet,
+    draw_car,
+    draw_marker,
+)
 from tobago_solver.render.svg import hexagon, num, points, sub
 
 
@@ -29,8 +40,9 @@ class LegendEntry:
     """One entry of the legend: a symbol and its label."""
 
     kind: str
-    """``terrain``, ``colour`` (a caller's legend entry), ``landmark``, ``highlight``, ``amulet``
-    or ``car``."""
+    """``terrain``, ``colour`` (a caller's legend entry), ``landmark``, ``highlight``, ``dimmed``
+    (the fields faded around a highlight), ``marker`` (a map's candidate), ``treasure`` (a
+    located treasure), ``amulet`` or ``car``."""
     label: str
     key: str
     """The fill colour, the landmark kind or the car's colour."""
@@ -44,6 +56,7 @@ def legend_entries(
     amulets: tuple[str, ...],
     highlight_label: str,
     colours: list[tuple[str, str]] | None = None,
+    markers: Sequence[Marker] = (),
 ) -> list[LegendEntry]:
     """What the legend explains: the terrains (or the caller's colours), then only the marks
     this picture shows."""
@@ -61,6 +74,13 @@ def legend_entries(
     ]
     if highlighted:
         entries.append(LegendEntry("highlight", highlight_label, ""))
+        if len(highlighted) < len(island.fields):
+            faded = blend(TERRAIN_COLOURS[Terrain.JUNGLE], SEA_COLOUR, DIMMED_OPACITY)
+            entries.append(LegendEntry("dimmed", "other fields, faded", faded))
+    if any(not marker.located for marker in markers):
+        entries.append(LegendEntry("marker", "a map's candidate", ""))
+    if any(marker.located for marker in markers):
+        entries.append(LegendEntry("treasure", "located treasure", ""))
     if amulets:
         entries.append(LegendEntry("amulet", "amulet", ""))
     for label, colour in sorted({car for here in cars.values() for car in here}):
@@ -96,7 +116,7 @@ def draw_legend(root: ET.Element, layout: Layout, legend: list[LegendEntry]) -> 
 
 
 def _draw_symbol(entry: ET.Element, item: LegendEntry, x: float, y: float, size: float) -> None:
-    if item.kind in ("terrain", "colour"):
+    if item.kind in ("terrain", "colour", "dimmed"):
         sub(
             entry,
             "polygon",
@@ -119,6 +139,14 @@ def _draw_symbol(entry: ET.Element, item: LegendEntry, x: float, y: float, size:
             stroke_width=num(0.1 * size),
             stroke_linejoin="round",
         )
+    elif item.kind == "marker":
+        # The four maps' colours in a square: the legend says what a marker means, and the
+        # panel beside the island says which colour is which map.
+        for index, colour in enumerate(MAP_COLOURS.values()):
+            dx, dy = (index % 2 - 0.5) * 0.27 * size, (index // 2 - 0.5) * 0.27 * size
+            draw_marker(entry, x + dx, y + dy, 0.13 * size, Marker("", colour))
+    elif item.kind == "treasure":
+        draw_marker(entry, x, y, 0.3 * size, Marker("", MAP_COLOURS["grey"], located=True))
     elif item.kind == "amulet":
         draw_amulet(entry, x, y, size)
     else:

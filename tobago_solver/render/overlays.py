@@ -1,4 +1,4 @@
-"""What is drawn over the island: highlighted fields, amulets, notes and cars.
+"""What is drawn over the island: highlighted fields, amulets, notes, cars and map markers.
 
 >>> import xml.etree.ElementTree as ET
 >>> root = ET.Element("g")
@@ -10,18 +10,44 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from tobago_solver.island import Island
-from tobago_solver.render.colours import HIGHLIGHT_COLOUR, INK_DARK, car_colours, ink_on
+from tobago_solver.render.colours import (
+    HIGHLIGHT_COLOUR,
+    INK_DARK,
+    INK_LIGHT,
+    TREASURE_RING,
+    car_colours,
+    ink_on,
+)
 from tobago_solver.render.layout import Layout
+from tobago_solver.render.slots import (
+    AMULET_RADIUS,
+    CAR_RADIUS,
+    MARKER_RADIUS,
+    TREASURE_RADIUS,
+)
 from tobago_solver.render.svg import hexagon, num, points, sub, text, tooltip
 
 CarsByField = dict[str, list[tuple[str, str]]]
 """``{field: [(label, colour), ...]}``: the cars on each field, labels sorted."""
 
-_CARS_PER_ROW: Final = 3
+
+@dataclass(frozen=True)
+class Marker:
+    """A treasure map's mark on a field: a small one on each candidate, a large one (ringed in
+    gold) where the treasure is located."""
+
+    map: str
+    colour: str
+    located: bool = False
+
+    @property
+    def radius(self) -> float:
+        """In hex sizes."""
+        return TREASURE_RADIUS if self.located else MARKER_RADIUS
 
 
 def cars_by_field(island: Island, cars: Mapping[str, str]) -> CarsByField:
@@ -61,11 +87,13 @@ def draw_highlights(root: ET.Element, layout: Layout, highlighted: tuple[str, ..
 
 
 def draw_amulets(root: ET.Element, layout: Layout, amulets: tuple[str, ...]) -> None:
-    """An amulet at the right of each field that holds one."""
+    """An amulet in each field that holds one, beside what else is there."""
     group = sub(root, "g", class_="amulets")
     for name in amulets:
-        x, y = layout.field_centre(name)
-        marker = draw_amulet(group, x + 0.56 * layout.size, y, layout.size)
+        slot = layout.slots[name].amulet
+        assert slot is not None, "the layout was planned with this amulet"
+        x, y = layout.place(name, (slot.x, slot.y))
+        marker = draw_amulet(group, x, y, slot.r / AMULET_RADIUS * layout.size)
         marker.set("class", "amulet")
         marker.set("data-field", name)
         tooltip(marker, f"amulet on {name}")
@@ -99,12 +127,11 @@ def draw_notes(root: ET.Element, layout: Layout, highlighted: set[str]) -> None:
     for name in layout.island.fields:
         if name not in layout.notes:
             continue
-        x, y = layout.field_centre(name)
-        # Low in the hexagon: the name is at the top and a landmark glyph in the middle.
+        x, y = layout.place(name, layout.slots[name].note)
         text(
             group,
             x,
-            y + 0.55 * layout.size,
+            y,
             layout.notes[name],
             0.4 * layout.size,
             class_="note",
@@ -115,22 +142,15 @@ def draw_notes(root: ET.Element, layout: Layout, highlighted: set[str]) -> None:
 
 
 def draw_cars(root: ET.Element, layout: Layout, cars: CarsByField) -> None:
-    """The cars on each field, side by side, in rows of three stacking upwards."""
+    """The cars on each field, where the field's plan puts them."""
     group = sub(root, "g", class_="cars")
-    size = layout.size
-    spacing = 0.6 * size
     for name in layout.island.fields:
         here = cars.get(name, [])
-        x, y = layout.field_centre(name)
-        for index, (label, colour) in enumerate(here):
-            row, column = divmod(index, _CARS_PER_ROW)
-            in_row = min(_CARS_PER_ROW, len(here) - row * _CARS_PER_ROW)
-            # Later rows stack upwards, so a crowded field keeps every car visible.
-            cx = x + (column - (in_row - 1) / 2) * spacing
-            cy = y + 0.5 * size - row * spacing
+        for (label, colour), slot in zip(here, layout.slots[name].cars, strict=True):
+            x, y = layout.place(name, (slot.x, slot.y))
             car = sub(group, "g", class_="car", data_car=label, data_field=name)
             tooltip(car, f"car {label} on {name}")
-            draw_car(car, cx, cy, label, colour, size)
+            draw_car(car, x, y, label, colour, slot.r / CAR_RADIUS * layout.size)
 
 
 def draw_car(parent: ET.Element, x: float, y: float, label: str, colour: str, size: float) -> None:
@@ -140,9 +160,54 @@ def draw_car(parent: ET.Element, x: float, y: float, label: str, colour: str, si
         "circle",
         cx=num(x),
         cy=num(y),
-        r=num(0.29 * size),
+        r=num(CAR_RADIUS * size),
         fill=colour,
         stroke=INK_DARK,
         stroke_width=num(0.04 * size),
     )
-    text(parent, x, y, car_letter(label), 0.36 * size, font_weight="bold", fill=ink_on(colour))
+    text(
+        parent,
+        x,
+        y,
+        car_letter(label),
+        1.2 * CAR_RADIUS * size,
+        font_weight="bold",
+        fill=ink_on(colour),
+    )
+
+
+def draw_markers(root: ET.Element, layout: Layout, markers: Mapping[str, Sequence[Marker]]) -> None:
+    """The maps' markers along the bottom of each field, in the maps' order."""
+    group = sub(root, "g", class_="markers")
+    for name in layout.island.fields:
+        for marker, slot in zip(markers.get(name, ()), layout.slots[name].row, strict=True):
+            x, y = layout.place(name, (slot.x, slot.y))
+            element = sub(
+                group,
+                "g",
+                class_="marker located" if marker.located else "marker",
+                data_field=name,
+                data_map=marker.map,
+            )
+            what = "treasure located" if marker.located else "candidate"
+            tooltip(element, f"{marker.map} map: {what} on {name}")
+            draw_marker(element, x, y, slot.r * layout.size, marker)
+
+
+def draw_marker(parent: ET.Element, x: float, y: float, radius: float, marker: Marker) -> None:
+    """A disc in the map's colour in a white ring edged dark, so that every colour shows on every
+    terrain; a located treasure's ring is gold."""
+    ring = TREASURE_RING if marker.located else INK_LIGHT
+    inner = 0.6 if marker.located else 0.72
+    sub(parent, "circle", cx=num(x), cy=num(y), r=num(radius), fill=INK_DARK)
+    sub(parent, "circle", cx=num(x), cy=num(y), r=num(0.86 * radius), fill=ring)
+    sub(
+        parent,
+        "circle",
+        cx=num(x),
+        cy=num(y),
+        r=num(inner * radius),
+        fill=marker.colour,
+        stroke=INK_DARK,
+        stroke_width=num(0.08 * radius),
+    )

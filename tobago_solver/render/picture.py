@@ -15,14 +15,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from tobago_solver.errors import TobagoError
 from tobago_solver.island import Island
 from tobago_solver.render.colours import checked_colour
-from tobago_solver.render.island_layer import draw_fields, draw_labels, draw_landmarks, draw_sea
+from tobago_solver.render.island_layer import (
+    draw_caption,
+    draw_fields,
+    draw_labels,
+    draw_landmarks,
+    draw_sea,
+)
 from tobago_solver.render.layout import Layout
 from tobago_solver.render.legend import draw_legend, legend_entries
 from tobago_solver.render.overlays import (
+    Marker,
     cars_by_field,
     draw_amulets,
     draw_cars,
     draw_highlights,
+    draw_markers,
     draw_notes,
 )
 from tobago_solver.render.svg import page, serialise
@@ -41,6 +49,7 @@ def render_svg(
     fills: Mapping[str, str] | None = None,
     legend: Sequence[tuple[str, str]] | None = None,
     notes: Mapping[str, str] | None = None,
+    caption: Sequence[str] = (),
 ) -> str:
     """The island as an SVG document string.
 
@@ -55,7 +64,8 @@ def render_svg(
 
     ``fills`` maps fields to ``#rrggbb`` colours drawn instead of their terrain's (a heat map);
     ``legend`` lists ``(label, colour)`` entries shown instead of the terrains in the legend;
-    ``notes`` maps fields to a short text written low in the field and added to its tooltip.
+    ``notes`` maps fields to a short text written low in the field and added to its tooltip;
+    ``caption`` lines are written under the title (a puzzle's clues, say).
 
     >>> from tobago_solver import islands
     >>> island = islands.default()
@@ -65,34 +75,43 @@ def render_svg(
     """
     root = island_element(
         island,
-        highlight,
-        cars,
-        amulets,
-        title,
-        labels,
-        hex_size,
-        highlight_label,
-        fills,
-        legend,
-        notes,
+        highlight=highlight,
+        cars=cars,
+        amulets=amulets,
+        title=title,
+        labels=labels,
+        hex_size=hex_size,
+        highlight_label=highlight_label,
+        fills=fills,
+        legend=legend,
+        notes=notes,
+        caption=caption,
     )
     return serialise(root)
 
 
 def island_element(
     island: Island,
-    highlight: Iterable[str],
-    cars: Mapping[str, str] | None,
-    amulets: Iterable[str],
-    title: str | None,
-    labels: bool,
-    hex_size: float,
-    highlight_label: str,
+    *,
+    highlight: Iterable[str] = (),
+    cars: Mapping[str, str] | None = None,
+    amulets: Iterable[str] = (),
+    title: str | None = None,
+    labels: bool = True,
+    hex_size: float = 24.0,
+    highlight_label: str = "highlighted",
     fills: Mapping[str, str] | None = None,
     legend: Sequence[tuple[str, str]] | None = None,
     notes: Mapping[str, str] | None = None,
+    caption: Sequence[str] = (),
+    markers: Mapping[str, Sequence[Marker]] | None = None,
+    car_legend: bool = True,
 ) -> ET.Element:
-    """The ``<svg>`` element of one island picture (a panel of a board, or a whole picture)."""
+    """The ``<svg>`` element of one island picture (a panel of a board, or a whole picture).
+
+    Beyond :func:`render_svg`'s arguments: ``markers`` are the treasure maps' marks on fields,
+    and ``car_legend=False`` leaves the cars out of the legend (a picture that names the players
+    elsewhere)."""
     if not (math.isfinite(hex_size) and hex_size > 0):
         raise TobagoError(f"hex_size must be a positive number, got {hex_size!r}")
     highlighted = _land_fields(island, highlight)
@@ -103,8 +122,15 @@ def island_element(
     }
     entries = None if legend is None else [(str(label), checked_colour(c)) for label, c in legend]
     texts = {island.require_field(name): str(text) for name, text in (notes or {}).items()}
+    marks = {island.require_field(name): tuple(here) for name, here in (markers or {}).items()}
     legend_items = legend_entries(
-        island, highlighted, cars_here, amulet_fields, highlight_label, entries
+        island,
+        highlighted,
+        cars_here if car_legend else {},
+        amulet_fields,
+        highlight_label,
+        entries,
+        markers=[marker for here in marks.values() for marker in here],
     )
     layout = Layout(
         island,
@@ -113,6 +139,10 @@ def island_element(
         texts,
         title=title,
         legend_labels=[item.label for item in legend_items],
+        cars={name: len(here) for name, here in cars_here.items()},
+        amulets=set(amulet_fields),
+        markers={name: [marker.radius for marker in here] for name, here in marks.items()},
+        caption=[str(line) for line in caption],
     )
     root = page(
         "tobago-island",
@@ -123,6 +153,7 @@ def island_element(
         layout.title_height,
         layout.title_size,
     )
+    draw_caption(root, layout)
     shown = set(highlighted)
     draw_sea(root, layout)
     draw_fields(root, layout, shown, cars_here, set(amulet_fields))
@@ -132,6 +163,7 @@ def island_element(
     if labels:
         draw_labels(root, layout, shown)
     draw_notes(root, layout, shown)
+    draw_markers(root, layout, marks)
     draw_cars(root, layout, cars_here)
     draw_legend(root, layout, legend_items)
     return root

@@ -140,3 +140,46 @@ def text(
     )
     element.text = content
     return element
+
+
+def haloed_text(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    content: str,
+    size: float,
+    *,
+    ink: str,
+    halo: str,
+    halo_width: float,
+    **attributes: str,
+) -> ET.Element:
+    """Text centred on ``(x, y)`` over a halo: a copy of it stroked wide in ``halo`` drawn first,
+    underneath; returns the text on top.
+
+    The halo is its own element rather than the text's stroke with ``paint-order="stroke"``,
+    which CairoSVG ignores, painting the stroke over the letters.
+
+    >>> group = ET.Element("g")
+    >>> top = haloed_text(group, 0, 0, "c3", 10, ink="#000000", halo="#ffffff", halo_width=2)
+    >>> [(t.get("class"), t.get("stroke")) for t in group], top.get("fill")
+    ([('halo', '#ffffff'), (None, None)], '#000000')
+    """
+    # Only what shapes the letters is copied: the halo carries no class or data of its own.
+    halo_attributes = {key: value for key, value in attributes.items() if key == "font_weight"}
+    copy = text(
+        parent,
+        x,
+        y,
+        content,
+        size,
+        **halo_attributes,
+        class_="halo",
+        fill=halo,
+        stroke=halo,
+        stroke_width=num(halo_width),
+        stroke_linejoin="round",
+        aria_hidden="true",
+    )
+    copy.set("opacity", "0.8")
+    return text(parent, x, y, content, size, **attributes, fill=ink)

@@ -31,7 +31,7 @@ from ..game.simulate import simulate
 from ..game.state import GameState
 from ..grid import cell_index
 from ..hints import safe_placements
-from ..render import render_svg
+from ..render import render_game_svg
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_NONE,
@@ -150,10 +150,10 @@ def _svg_writer(folder: str | None) -> Callable[[GameState, Action | None], None
 
     def write(state: GameState, action: Action | None) -> None:
         step = len(list(target.glob("step-*.svg")))
-        marked = [action.cell] if isinstance(action, Play) else []
+        last = action.cell if isinstance(action, Play) else None
         title = f"turn {state.turn}: {action if action else 'deal'}"
         (target / f"step-{step:03d}.svg").write_text(
-            render_svg(state.grid, highlight=marked, title=title), encoding="utf-8"
+            render_game_svg(state, last_play=last, title=title), encoding="utf-8"
         )
 
     return write

@@ -121,10 +121,19 @@ def _write_svg(
     title: str,
     highlight_label: str = "highlighted",
     notes: dict[str, str] | None = None,
+    *,
+    dead: Sequence[str] = (),
+    caption: Sequence[str] = (),
 ) -> None:
     if path is not None:
         svg = render_svg(
-            grid, highlight=highlight, title=title, highlight_label=highlight_label, notes=notes
+            grid,
+            highlight=highlight,
+            title=title,
+            highlight_label=highlight_label,
+            notes=notes,
+            dead=dead,
+            caption=caption,
         )
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(svg)
@@ -138,7 +147,9 @@ def _check(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
         print("not completable")
         if reason is not None:
             print(f"reason: {reason.message}")
-        _write_svg(args.svg, grid, reason.cells if reason else (), "not completable", "why not")
+        why = [f"reason: {reason.message}"] if reason is not None else []
+        cells = reason.cells if reason else ()
+        _write_svg(args.svg, grid, cells, "not completable", "why not", caption=why)
         return EXIT_NONE
     print("completable")
     print(completion, end="")
@@ -168,5 +179,17 @@ def _hints(args: argparse.Namespace, grid: Grid, rules: Rules) -> int:
     for placement in safe:
         cards_by_cell.setdefault(placement.cell, []).append(str(placement.card))
     notes = {cell: " ".join(cards) for cell, cards in cards_by_cell.items()}
-    _write_svg(args.svg, grid, tuple(notes), "safe placements: the cards that fit", "safe", notes)
+    caption = [] if safe else ["no safe placement"]
+    if dead:
+        caption.append(f"dead cells: {' '.join(dead)}")
+    _write_svg(
+        args.svg,
+        grid,
+        tuple(notes),
+        "safe placements: the cards that fit",
+        "safe",
+        notes,
+        dead=dead,
+        caption=caption,
+    )
     return EXIT_OK if safe else EXIT_NONE

@@ -202,6 +202,13 @@ class Observation:
         """The table as every player sees it (see :func:`~.board.board_text`)."""
         return board_text(self)
 
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: the grid, the spots, the sizes and this player's hand."""
+        # Lazy: the pictures are drawn above the game, from its values.
+        from ..render import render_game_svg
+
+        return render_game_svg(self)
+
     def unknown_cards(self) -> tuple[int, ...]:
         """Island cards this player cannot place anywhere yet: in a deck or another hand, or
         discarded face down by someone else. Their own hand is not included."""
@@ -289,6 +296,13 @@ class GameState:
         hand/deck sizes P0:5/35 P1:5/36; start not played; discards 2 (3 5)
         """
         return board_text(self.observation(self.current_player))
+
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: the grid, the spots, how the game stands, the sizes."""
+        # Lazy: the pictures are drawn above the game, from its values.
+        from ..render import render_game_svg
+
+        return render_game_svg(self)
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know (see :class:`Observation`)."""
