@@ -236,11 +236,12 @@ class _Search:
             self.completable[(cells, pool)] = known
         if not known:
             return True
-        # Rule 3: every turn costs its player a card, and nobody may run out before the win.
+        # Rule 3: every turn costs its player a card, and running out before the win loses.
         if state.phase == "play":
             needed = len(state.grid.empty_cells) + 1 + (0 if state.start_played else 1)
             sizes = [len(part) for part in supply]
-            if not _turns_fit(sizes, state.current_player, needed):
+            at_once = self.rules.out_of_cards_check == "at once"
+            if not _turns_fit(sizes, state.current_player, needed, at_once=at_once):
                 return True
         return False
 
@@ -365,24 +366,28 @@ class _Search:
         return None
 
 
-def _turns_fit(supply: list[int], current: int, needed: int) -> bool:
+def _turns_fit(supply: list[int], current: int, needed: int, *, at_once: bool = True) -> bool:
     """Whether some game length ``T >= needed`` lets every player take their turns.
 
     Turns go round from ``current``; over ``T`` turns the player ``i`` seats on takes
-    ``ceil((T - i) / n)``. Each turn costs its player at least one card of hand and deck, and
-    after every turn but the winning one each player must still hold a card, so a player needs
-    ``turns + 1`` cards, the one who finishes ``turns``. Adding ``n`` turns adds one to every
-    count, so only ``T`` in ``needed .. needed + n - 1`` need checking.
+    ``ceil((T - i) / n)``. Each turn costs its player at least one card of hand and deck, so a
+    player needs at least as many cards as turns. When running out of cards loses ``at_once``,
+    every player but the one who finishes must also still hold a card after their last turn:
+    one card more. Adding ``n`` turns adds one to every count, so only ``T`` in
+    ``needed .. needed + n - 1`` need checking. (When the loss waits for the player's turn, the
+    counts only grow with ``T`` and ``T = needed`` alone decides.)
 
     >>> _turns_fit([3, 2], 0, 5), _turns_fit([3, 3], 0, 5), _turns_fit([2, 3], 1, 5)
     (False, True, False)
+    >>> _turns_fit([3, 2], 0, 5, at_once=False), _turns_fit([2, 2], 0, 5, at_once=False)
+    (True, False)
     """
     players = len(supply)
     for total in range(needed, needed + players):
         finisher = (total - 1) % players
         if all(
             supply[(current + offset) % players]
-            >= max(0, math.ceil((total - offset) / players)) + (offset != finisher)
+            >= max(0, math.ceil((total - offset) / players)) + (at_once and offset != finisher)
             for offset in range(players)
         ):
             return True

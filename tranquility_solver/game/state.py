@@ -509,13 +509,25 @@ class GameState:
 
     def _settle(self) -> GameState:
         """Record a loss if a player ran out of cards or the current player cannot act."""
-        if any(not hand and not deck for hand, deck in zip(self.hands, self.decks, strict=True)):
+        if self._lost_to_running_out():
             return replace(self, outcome=Outcome(False, LOSS_OUT_OF_CARDS))
         if self.phase == "play" and not _has_legal_action(
             self.rules, self.grid, self.hands[self.current_player], self.start_played
         ):
             return replace(self, outcome=Outcome(False, LOSS_NO_ACTION))
         return self
+
+    def _lost_to_running_out(self) -> bool:
+        """Whether a player with no card in hand and deck loses the game now: any such player
+        when the rules check ``"at once"``, only the player whose turn it is when they check
+        ``"on turn"`` (a share round is part of the start card's turn: a player with no cards
+        shares none there)."""
+        if self.rules.out_of_cards_check == "at once":
+            return any(
+                not hand and not deck for hand, deck in zip(self.hands, self.decks, strict=True)
+            )
+        seat = self.current_player
+        return self.phase == "play" and not self.hands[seat] and not self.decks[seat]
 
     # -- convenience --------------------------------------------------------------------------
 
