@@ -212,6 +212,14 @@ class StartCardEvent:
     """Cards the players discard in total, split as they agree (each at most their hand)."""
     two_player_draw: int = 0
     """In a two-player game both players first draw this many cards."""
+    refill: Literal["starter", "everyone"] = "starter"
+    """(choice) Who draws back to five when the team discard is done: ``"starter"`` (ours)
+    only the player who played the start card, as at the end of their turn, the others at the
+    end of their own next turns; ``"everyone"`` every player at once (the open C++ engine)."""
+
+    def __post_init__(self) -> None:
+        if self.refill not in ("starter", "everyone"):
+            raise UnknownRulesError(f"refill {self.refill!r}: expected 'starter' or 'everyone'")
 
 
 @dataclass(frozen=True)

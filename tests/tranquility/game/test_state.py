@@ -178,6 +178,21 @@ def test_published_start_event_two_players() -> None:
     assert len(done.discards) == 8
 
 
+def test_everyone_refills_after_the_share_round_when_the_rules_say_so() -> None:
+    """`StartCardEvent.refill="everyone"` (the open C++ engine's reading): both players draw
+    back to five when the team discard is done, not only the one who played the start card."""
+    event = replace(PUBLISHED.start_card, refill="everyone")
+    rules = replace(PUBLISHED, name="published-refill", start_card=event)
+    hands = ((START, 10, 20, 30, 40), (11, 21, 31, 41, 51))
+    decks = ((1, 2, 3, 4), (5, 6, 7, 8, 9))
+    done = _state(rules, hands=hands, decks=decks).apply(Start())
+    done = done.apply(Share((1, 2, 10))).apply(Share((5, 6, 11, 21, 31)))
+    assert done.hands == ((3, 4, 20, 30, 40), (7, 8, 9, 41, 51))
+    assert done.current_player == 1
+    with pytest.raises(tq.TranquilityError, match="refill 'all'"):
+        replace(event, refill="all")  # type: ignore[arg-type]
+
+
 def test_share_round_skips_once_the_total_is_reached() -> None:
     hands = ((START, 10, 20, 30, 40), (11, 21, 31, 41, 51), (12, 22, 32, 42, 52))
     state = _state(PUBLISHED, hands=hands).apply(Start())
