@@ -50,7 +50,7 @@ _JUNK = -1
 _DISCREPANCIES = (0, 1, 2)
 """Discrepancy budgets tried before the exhaustive search (limited discrepancy search)."""
 _CHECK_EVERY = 128
-"""Nodes between two looks at the clock."""
+"""Units of work (positions visited and actions tried) between two looks at the clock."""
 
 
 class DealStatus(enum.Enum):
@@ -170,6 +170,7 @@ class _Search:
         self.bot = HeuristicBot()
         self.rng = random.Random(0)
         self.nodes = self.solver_calls = self.transpositions = self.pruned = 0
+        self.steps = 0
         self.depth = 0
         self.exhausted = True
 
@@ -286,6 +287,7 @@ class _Search:
         ordered.insert(0, preferred)
         seen: set[Key] = set()
         for action in ordered:
+            self.step()
             child = state.apply(action)
             if child.outcome is None:
                 key = self.key(child)
@@ -297,8 +299,15 @@ class _Search:
     # -- the search -----------------------------------------------------------------------------
 
     def tick(self) -> None:
+        """Count a position visited, and look at the clock now and then."""
         self.nodes += 1
-        if self.nodes % _CHECK_EVERY:
+        self.step()
+
+    def step(self) -> None:
+        """Count a unit of work (a position, or an action tried on one); every
+        ``_CHECK_EVERY`` units look at the clock and report progress."""
+        self.steps += 1
+        if self.steps % _CHECK_EVERY:
             return
         now = time.monotonic()
         if now >= self.deadline:

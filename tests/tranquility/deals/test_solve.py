@@ -365,7 +365,8 @@ def _tight_deal(rules: Rules, rng: random.Random) -> Deal:
     decks: list[list[int]] = [[] for _ in range(players)]
     for card in cards:
         seat = rng.randrange(players)
-        (decks if rng.random() < 0.15 else hands)[seat].append(card)
+        to_deck = rng.random() < 0.15 or len(hands[seat]) == 5  # no hand holds more than 5
+        (decks if to_deck else hands)[seat].append(card)
     return Deal(
         rules,
         rng.randrange(players),
