@@ -255,3 +255,11 @@ def test_messages_quoting_a_line_break_stay_one_line(
 ) -> None:
     assert main(argv) == 2
     _one_error_line(capsys)
+
+
+@pytest.mark.parametrize("option", ["--seed", "--players", "--time-limit"])
+def test_numbers_of_thousands_of_digits_in_options_are_one_short_line(
+    option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["solve", option, "9" * 5000]) == 2
+    assert len(_one_error_line(capsys)) < 200

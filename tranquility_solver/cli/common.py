@@ -198,11 +198,25 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+MAX_NUMBER_DIGITS = 100
+"""The most digits a number given as an option may have (a seed has at most 19)."""
+
+
 def non_negative(text: str) -> int:
-    """An argparse type: a whole number ≥ 0 in ASCII digits."""
+    """An argparse type: a whole number ≥ 0 in ASCII digits (at most 100 of them).
+
+    >>> non_negative("1" * 101)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1111111111… (101 characters)' has more than 100 digits
+    """
     if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number ≥ 0")
-    return int(text)
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a whole number ≥ 0")
+    if len(text.lstrip("0")) > MAX_NUMBER_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"{shorten(text)!r} has more than {MAX_NUMBER_DIGITS} digits"
+        )
+    return int(text.lstrip("0") or "0")
 
 
 def version() -> str:

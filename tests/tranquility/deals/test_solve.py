@@ -296,13 +296,17 @@ def endgames(draw: st.DrawFn, most_empty: int = 2) -> Deal:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(endgames())
 def test_search_agrees_with_brute_force(deal: Deal) -> None:
+    _assert_engines_agree(deal)
+
+
+def _assert_engines_agree(deal: Deal) -> None:
+    """Search and brute force give the same verdict, and every WIN line replays to a win."""
     fast = solve_deal(deal, time_limit=None)
     slow = solve_deal(deal, time_limit=None, engine="brute")
     assert fast.status is slow.status
-    if fast.won:
-        assert _replays_to_a_win(deal, fast.line)
-    if slow.won:
-        assert _replays_to_a_win(deal, slow.line)
+    for solution in (fast, slow):
+        if solution.won:
+            assert _replays_to_a_win(deal, solution.line)
 
 
 @pytest.mark.slow
@@ -310,11 +314,7 @@ def test_search_agrees_with_brute_force(deal: Deal) -> None:
 @given(endgames(most_empty=3))
 def test_search_agrees_with_brute_force_more(deal: Deal) -> None:
     """As above with up to three empty cells and many more examples (about 20 s)."""
-    fast = solve_deal(deal, time_limit=None)
-    slow = solve_deal(deal, time_limit=None, engine="brute")
-    assert fast.status is slow.status
-    if fast.won:
-        assert _replays_to_a_win(deal, fast.line)
+    _assert_engines_agree(deal)
 
 
 def test_cards_that_fit_nowhere_share_a_key() -> None:
@@ -383,12 +383,7 @@ RULE_VARIANTS = [SEED, PUBLISHED, AT_ONCE_PUBLISHED, ON_TURN_SEED]
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULE_VARIANTS), st.integers(0, 2**32))
 def test_search_agrees_with_brute_force_when_cards_run_out(rules: Rules, seed: int) -> None:
-    deal = _tight_deal(rules, random.Random(seed))
-    fast = solve_deal(deal, time_limit=None)
-    slow = solve_deal(deal, time_limit=None, engine="brute")
-    assert fast.status is slow.status
-    if fast.won:
-        assert _replays_to_a_win(deal, fast.line)
+    _assert_engines_agree(_tight_deal(rules, random.Random(seed)))
 
 
 def test_the_tight_deals_exercise_the_check() -> None:
