@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise
+from typing import Literal, get_args
 
 from .errors import UnknownRulesError
 from .grid import CELL_COUNT, CELL_NAMES, COLUMNS, ROWS, Cells
@@ -24,6 +25,7 @@ from .grid import CELL_COUNT, CELL_NAMES, COLUMNS, ROWS, Cells
 __all__ = [
     "CostRule",
     "Order",
+    "OutOfCardsCheck",
     "Rules",
     "StartCardEvent",
     "adjacent_axis_cost",
@@ -36,6 +38,10 @@ __all__ = [
 
 CostRule = Callable[[Cells, int, int], int]
 """``cost(cells, cell_index, card)``: cards to discard for playing ``card`` on the empty cell."""
+
+OutOfCardsCheck = Literal["at once", "on turn"]
+"""When a player with no card left in hand and deck loses the game for the team (§6):
+``"at once"``, or ``"on turn"``: when that player is next to take a turn."""
 
 
 # -- order relations ---------------------------------------------------------------------------
@@ -206,6 +212,14 @@ class StartCardEvent:
     """Cards the players discard in total, split as they agree (each at most their hand)."""
     two_player_draw: int = 0
     """In a two-player game both players first draw this many cards."""
+    refill: Literal["starter", "everyone"] = "starter"
+    """(choice) Who draws back to five when the team discard is done: ``"starter"`` (ours)
+    only the player who played the start card, as at the end of their turn, the others at the
+    end of their own next turns; ``"everyone"`` every player at once (the open C++ engine)."""
+
+    def __post_init__(self) -> None:
+        if self.refill not in ("starter", "everyone"):
+            raise UnknownRulesError(f"refill {self.refill!r}: expected 'starter' or 'everyone'")
 
 
 @dataclass(frozen=True)
@@ -217,6 +231,8 @@ class Rules:
     (False, True)
     >>> seed.start_card.team_discard, published.start_card.team_discard
     (0, 8)
+    >>> seed.out_of_cards_check, published.out_of_cards_check
+    ('at once', 'on turn')
     """
 
     name: str
@@ -231,6 +247,12 @@ class Rules:
     """Finish cards shuffled into the decks."""
     start_card: StartCardEvent = StartCardEvent()
     """The start-card event."""
+    out_of_cards_check: OutOfCardsCheck = "at once"
+    """(choice) When running out of cards loses (§6). ``"at once"`` (`seed`, the description's
+    "before the grid is complete and the final card is played"): as soon as any player holds no
+    card in hand and deck. ``"on turn"`` (`published`, the printed "the next player must play a
+    Finish card to win"): when such a player's turn comes, so a partner may still play the
+    finish card after the last cell was filled with a player's last cards."""
 
     order: Order = field(init=False, repr=False, compare=False)
     """Compiled facts about :attr:`precedences`, derived once when the rules are built."""
@@ -240,6 +262,11 @@ class Rules:
         pairs = tuple((low, high) for low, high in self.precedences)
         object.__setattr__(self, "precedences", pairs)
         object.__setattr__(self, "order", compile_order(pairs))
+        if self.out_of_cards_check not in get_args(OutOfCardsCheck):
+            raise UnknownRulesError(
+                f"out_of_cards_check {self.out_of_cards_check!r}: expected one of "
+                + ", ".join(map(repr, get_args(OutOfCardsCheck)))
+            )
 
     @property
     def precedence_names(self) -> tuple[tuple[str, str], ...]:
@@ -278,7 +305,8 @@ class Rules:
             f"transitive_order={self.transitive_order!r}, "
             # functools.partial and other callables have no __name__.
             f"discard_cost={getattr(self.discard_cost, '__name__', repr(self.discard_cost))}, "
-            f"finish_cards={self.finish_cards!r}, start_card={self.start_card!r})"
+            f"finish_cards={self.finish_cards!r}, start_card={self.start_card!r}, "
+            f"out_of_cards_check={self.out_of_cards_check!r})"
         )
 
 
@@ -289,6 +317,7 @@ _SEED = Rules(
     discard_cost=adjacent_axis_cost,
     finish_cards=1,
     start_card=StartCardEvent(),
+    out_of_cards_check="at once",
 )
 _PUBLISHED = Rules(
     name="published",
@@ -297,5 +326,6 @@ _PUBLISHED = Rules(
     discard_cost=nearest_sequence_neighbour_cost,
     finish_cards=5,
     start_card=StartCardEvent(must_play=True, team_discard=8, two_player_draw=2),
+    out_of_cards_check="on turn",
 )
 _PRESETS = {rules.name: rules for rules in (_SEED, _PUBLISHED)}

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 
@@ -32,6 +33,16 @@ def test_presets_differ_where_the_rules_page_says() -> None:
     assert len(PUBLISHED.precedences) == 35
     assert ("f1", "a2") in PUBLISHED.precedence_names
     assert ("a1", "a2") in SEED.precedence_names
+    assert SEED.out_of_cards_check == "at once"
+    assert PUBLISHED.out_of_cards_check == "on turn"
+    assert PUBLISHED.start_card.refill == "starter"
+
+
+def test_unknown_readings_of_a_choice_are_refused() -> None:
+    with pytest.raises(tq.UnknownRulesError, match="out_of_cards_check 'never'"):
+        dataclasses.replace(SEED, out_of_cards_check="never")  # type: ignore[arg-type]
+    custom = dataclasses.replace(SEED, name="patient", out_of_cards_check="on turn")
+    assert "out_of_cards_check='on turn'" in repr(custom)
 
 
 def test_rules_by_name_and_repr() -> None:

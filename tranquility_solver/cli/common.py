@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
@@ -29,7 +30,10 @@ __all__ = [
     "Parser",
     "UsageError",
     "add_rules_option",
+    "check_output_file",
+    "check_output_folder",
     "non_negative",
+    "one_line",
     "parse_numbers",
     "read_input",
     "read_text",
@@ -131,6 +135,34 @@ def read_input(path: str, stdin: TextIO | None) -> str:
         ) from None
 
 
+def check_output_file(path: str | None, what: str) -> None:
+    """Refuse, before any work, an output path that cannot take a file: a folder, a path in no
+    existing folder, or anything that exists and is not a regular file (a FIFO would block, a
+    device such as ``/dev/full`` fail only after the answer was printed)."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.exists() and not target.is_file():
+        kind = "a folder" if target.is_dir() else "not a regular file"
+        raise UsageError(f"cannot write {what} to {path!r}: it is {kind}")
+    if not target.parent.is_dir():
+        raise UsageError(f"cannot write {what} to {path!r}: no folder {str(target.parent)!r}")
+
+
+def check_output_folder(path: str | None, pattern: str, what: str) -> None:
+    """Refuse, before any work, a folder for output files that is a file, or that holds an
+    entry named like one of the files to write (``pattern``) which is not a regular file."""
+    if path is None:
+        return
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"cannot write {what} into {path!r}: it is not a folder")
+    if folder.is_dir():
+        for entry in sorted(folder.glob(pattern)):
+            if not entry.is_file():
+                raise UsageError(f"cannot write {what} to {str(entry)!r}: not a regular file")
+
+
 def read_text(path: str) -> str:
     """The text of a regular file of at most ``MAX_FILE_BYTES``, or of standard input for ``-``."""
     return read_input(path, sys.stdin)
@@ -166,11 +198,25 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+MAX_NUMBER_DIGITS = 100
+"""The most digits a number given as an option may have (a seed has at most 19)."""
+
+
 def non_negative(text: str) -> int:
-    """An argparse type: a whole number ≥ 0 in ASCII digits."""
+    """An argparse type: a whole number ≥ 0 in ASCII digits (at most 100 of them).
+
+    >>> non_negative("1" * 101)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1111111111… (101 characters)' has more than 100 digits
+    """
     if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number ≥ 0")
-    return int(text)
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a whole number ≥ 0")
+    if len(text.lstrip("0")) > MAX_NUMBER_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"{shorten(text)!r} has more than {MAX_NUMBER_DIGITS} digits"
+        )
+    return int(text.lstrip("0") or "0")
 
 
 def version() -> str:
@@ -179,6 +225,23 @@ def version() -> str:
         return metadata.version("tobago-tranquility-solver")
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+_LINE_BREAKS = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every line break written as its escape, so a message quoting an argument
+    or a file name that holds one is still one line.
+
+    >>> print(one_line("invalid choice: 'a" + chr(10) + "b'"))
+    invalid choice: 'a\\nb'
+    """
+    return _LINE_BREAKS.sub(lambda match: ascii(match.group())[1:-1], text)
+
+
+def _say(message: str) -> None:
+    print(f"tranquility: {one_line(message)}", file=sys.stderr)
 
 
 def run_command(run: Callable[[], int]) -> int:
@@ -202,15 +265,13 @@ def run_command(run: Callable[[], int]) -> int:
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else EXIT_OK
     except SolverTimeoutError as error:
-        print(f"tranquility: undecided: {error}", file=sys.stderr)
+        _say(f"undecided: {error}")
         return EXIT_UNKNOWN
-    except UsageError as error:
-        print(f"tranquility: error: {error}", file=sys.stderr)
-    except (TranquilityError, OSError) as error:
-        print(f"tranquility: error: {error}", file=sys.stderr)
+    except (UsageError, TranquilityError, OSError) as error:
+        _say(f"error: {error}")
     except ValueError as error:
         # Safety net: whatever bad input slipped past the checks above is still one line, not a
         # traceback (TranquilityError is a ValueError too, so this only sees the unexpected).
         first_line = next(iter(str(error).splitlines()), type(error).__name__)
-        print(f"tranquility: error: {shorten(first_line, 200)}", file=sys.stderr)
+        _say(f"error: {shorten(first_line, 200)}")
     return EXIT_BAD_INPUT

@@ -24,7 +24,15 @@ from ..errors import TranquilityError
 from ..game.choices import card_text
 from ..game.setup import MAX_PLAYERS, MIN_PLAYERS
 from ..grid import shorten
-from .common import EXIT_NONE, EXIT_OK, EXIT_UNKNOWN, Once, non_negative, read_text
+from .common import (
+    EXIT_NONE,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    Once,
+    check_output_file,
+    non_negative,
+    read_text,
+)
 
 __all__ = ["EXIT_CODES", "add_commands"]
 
@@ -111,7 +119,7 @@ def _read_deal(path: str) -> Deal:
         return Deal.from_json(read_text(path))
     except TranquilityError as error:
         name = "<stdin>" if path == "-" else path
-        message = str(error)
+        message = str(error).removeprefix("deal: ")
         raise DealFormatError(
             message if message.startswith(name) else f"{name}: {message}"
         ) from None
@@ -146,6 +154,7 @@ def _progress_line(err: TextIO) -> Callable[[Progress], None]:
 
 
 def _solve(args: argparse.Namespace) -> int:
+    check_output_file(args.save_deal, "the deal")
     deal, name = _deal(args)
     if args.save_deal is not None:
         Path(args.save_deal).write_text(deal.to_json(indent=1) + "\n", encoding="utf-8")

@@ -15,6 +15,7 @@ the exit code: 0 for a won game or a finished batch, 1 for a lost game, 2 on bad
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 from collections.abc import Callable
@@ -38,6 +39,8 @@ from .common import (
     EXIT_OK,
     Once,
     add_rules_option,
+    check_output_file,
+    check_output_folder,
     non_negative,
     read_text,
 )
@@ -142,17 +145,21 @@ def add_commands(commands: Any) -> None:
 # -- play ----------------------------------------------------------------------------------
 
 
+_STEP_FILES = "step-*.svg"
+
+
 def _svg_writer(folder: str | None) -> Callable[[GameState, Action | None], None]:
+    """Writes step-000.svg (the deal), step-001.svg, … into ``folder``, one per call."""
     if folder is None:
         return lambda state, action: None
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
+    steps = itertools.count()
 
     def write(state: GameState, action: Action | None) -> None:
-        step = len(list(target.glob("step-*.svg")))
         last = action.cell if isinstance(action, Play) else None
         title = f"turn {state.turn}: {action if action else 'deal'}"
-        (target / f"step-{step:03d}.svg").write_text(
+        (target / f"step-{next(steps):03d}.svg").write_text(
             render_game_svg(state, last_play=last, title=title), encoding="utf-8"
         )
 
@@ -234,9 +241,9 @@ def _log_action(state: GameState, player: int, who: str, action: Action, out: Te
 def _play(args: argparse.Namespace) -> int:
     _check_seats(args.players, args.human)
     bots: tuple[Bot, ...] = make_bots(args.bots, args.players)
-    if args.save is not None and (Path(args.save).is_dir() or not Path(args.save).parent.is_dir()):
-        # Checked before the game, so a long game is never lost to a bad path at the end.
-        raise TranquilityError(f"cannot save to {args.save!r}: not a file in an existing folder")
+    # Checked before the game, so a long game is never lost to a bad path at the end.
+    check_output_file(args.save, "the game record")
+    check_output_folder(args.svg_dir, _STEP_FILES, "the pictures")
     state = new_game(args.players, seed=args.seed, rules=args.rules)
     out = sys.stdout
     rng = bot_rng(state.seed)
@@ -283,7 +290,10 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    check_output_folder(args.svg_dir, _STEP_FILES, "the pictures")
     record = GameRecord.from_json(read_text(args.record))
+    # The whole record is checked before anything is printed: a bad one is only an error.
+    first, *states = list(replay(record))
     write_svg = _svg_writer(args.svg_dir)
     out = sys.stdout
     print(
@@ -291,16 +301,12 @@ def _replay(args: argparse.Namespace) -> int:
         f"seats: {', '.join(record.bots)}",
         file=out,
     )
-    states = replay(record)
-    state = next(states)
-    print(state, file=out)
-    write_svg(state, None)
-    for (player, text_action), state in zip(record.actions, states, strict=False):
+    print(first, file=out)
+    write_svg(first, None)
+    for (player, text_action), state in zip(record.actions, states, strict=True):
         print(f"\nturn {state.turn}: player {player}: {text_action}", file=out)
         print(state, file=out)
         write_svg(state, parse_action(text_action))
-    for _ in states:  # runs the end-of-record check
-        pass
     print(f"\n{record.outcome or 'unfinished'} after {record.turns} turns.", file=out)
     return EXIT_OK if record.won else EXIT_NONE
 

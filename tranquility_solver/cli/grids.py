@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..completion import Engine, complete, count_completions
@@ -23,8 +22,8 @@ from .common import (
     EXIT_NONE,
     EXIT_OK,
     Once,
-    UsageError,
     add_rules_option,
+    check_output_file,
     parse_numbers,
     read_input,
 )
@@ -85,7 +84,7 @@ def _on_grid(handler: _Handler) -> Callable[[argparse.Namespace], int]:
     """The command: check the picture's path, read the grid and the rules, then answer."""
 
     def run(args: argparse.Namespace) -> int:
-        _check_svg_target(args.svg)
+        check_output_file(args.svg, "the picture")
         grid = _read_grid(args.grid, sys.stdin)
         return handler(args, grid, Rules.by_name(args.rules))
 
@@ -103,15 +102,6 @@ def _read_grid(path: str, stdin: TextIO | None) -> Grid:
 def _pool(grid: Grid, spec: str) -> tuple[int, ...]:
     # Cards already on the grid are dropped so that "1-80" means "every card not yet played".
     return tuple(number for number in parse_numbers(spec) if number not in grid.numbers)
-
-
-def _check_svg_target(path: str | None) -> None:
-    """Fail before any output when the picture could not be written."""
-    if path is None:
-        return
-    target = Path(path)
-    if target.is_dir() or not target.parent.is_dir():
-        raise UsageError(f"cannot write the picture to {path!r}: not a file in an existing folder")
 
 
 def _write_svg(

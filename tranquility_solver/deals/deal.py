@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TranquilityError
-from ..game.choices import FINISH, START, sort_hand
+from ..game.choices import FINISH, HAND_SIZE, START, share_round, sort_hand
 from ..game.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from ..game.state import GameState
 from ..grid import FIRST_CARD, LAST_CARD, Grid, shorten
+from ..jsontext import load_json
 from ..rules import Rules
 from ..validate import violations
 
@@ -39,6 +40,13 @@ _EMPTY = Grid.empty()
 
 class DealFormatError(TranquilityError):
     """A deal (JSON or values) is malformed or impossible; the message quotes the bad part."""
+
+
+def _number(value: object) -> str:
+    """A value for an error message (an integer past Python's digit limit has no repr)."""
+    if isinstance(value, int) and value.bit_length() > 10_000:
+        return "of thousands of digits"
+    return shorten(repr(value), 30)
 
 
 def _card_json(card: int) -> int | str:
@@ -97,20 +105,41 @@ class Deal:
             raise DealFormatError(f"{players} hands but {len(self.decks)} decks: one per player")
         for seat in (self.first_player, self.share_starter):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise DealFormatError(f"player {seat!r} is not one of 0-{players - 1}")
-        if not 0 <= self.share_left <= self.rules.start_card.team_discard:
+                raise DealFormatError(f"player {_number(seat)} is not one of 0-{players - 1}")
+        share_left = self.share_left
+        if (
+            isinstance(share_left, bool)
+            or not isinstance(share_left, int)
+            or not 0 <= share_left <= self.rules.start_card.team_discard
+        ):
             raise DealFormatError(
-                f"share_left {self.share_left} is outside 0-{self.rules.start_card.team_discard}"
-                f" ({self.rules.name} team discard)"
+                f"share_left {_number(share_left)} is outside "
+                f"0-{self.rules.start_card.team_discard} ({self.rules.name} team discard)"
             )
         if self.share_left and not self.start_played:
             raise DealFormatError("a share round only follows a played start card")
+        if self.share_starter and not self.share_left:
+            # Kept only in a share round (the JSON writes it only then): refused, not dropped.
+            raise DealFormatError(
+                f"share_starter {self.share_starter} outside a share round: it names who "
+                "started the round under way, so give it with share_left, or leave it 0"
+            )
+        self._check_hand_sizes(players)
         in_hands = sum(len(hand) for hand in self.hands)
         if self.share_left > in_hands:
             # The engine's own start event asks for at most what the hands hold.
             raise DealFormatError(
                 f"share_left {self.share_left} is more than the {in_hands} cards in all hands"
             )
+        if self.share_left:
+            order = share_round(self.share_starter, players)
+            still = order[order.index(self.first_player) :]
+            able = sum(len(self.hands[seat]) for seat in still)
+            if self.share_left > able:
+                raise DealFormatError(
+                    f"share_left {self.share_left} is more than the {able} cards held by "
+                    f"player {self.first_player} and the players after them in the round"
+                )
         broken = violations(self.grid, self.rules)
         if broken:
             low, high = broken[0]
@@ -119,13 +148,15 @@ class Deal:
                 f"({self.grid[low]} must be lower than {self.grid[high]}); no game reaches it"
             )
         for who, _ in self.discards:
-            if not 0 <= who < players:
-                raise DealFormatError(f"discard by player {who}: players are 0-{players - 1}")
+            if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < players:
+                raise DealFormatError(
+                    f"discard by player {_number(who)}: players are 0-{players - 1}"
+                )
         counts: Counter[int] = Counter(card for card in self.grid.cells if card is not None)
         for cards in (*self.hands, *self.decks, tuple(card for _, card in self.discards)):
             for card in cards:
                 if not (card in (START, FINISH) or FIRST_CARD <= card <= LAST_CARD):
-                    raise DealFormatError(f"{card!r} is not a card")
+                    raise DealFormatError(f"{_number(card)} is not a card")
                 counts[card] += 1
         repeated = sorted(
             card for card, n in counts.items() if FIRST_CARD <= card <= LAST_CARD and n > 1
@@ -141,6 +172,19 @@ class Deal:
             raise DealFormatError(
                 f"{counts[START] + self.start_played} start cards for {players} players (one each)"
             )
+
+    def _check_hand_sizes(self, players: int) -> None:
+        """No game holds more than five cards in a hand, but in a two-player share round after
+        the start event's draw (seven in `published`)."""
+        drawn = self.rules.start_card.two_player_draw if players == 2 and self.share_left else 0
+        most = HAND_SIZE + drawn
+        for seat, hand in enumerate(self.hands):
+            if len(hand) > most:
+                where = "in a two-player share round" if drawn else "outside a share round"
+                raise DealFormatError(
+                    f"hands[{seat}] holds {len(hand)} cards; no {self.rules.name} game holds "
+                    f"more than {most} {where}"
+                )
 
     @property
     def players(self) -> int:
@@ -310,11 +354,6 @@ class Deal:
 
     @classmethod
     def from_json(cls, text: str) -> Deal:
-        """Read a deal's JSON text; malformed JSON is a :class:`DealFormatError` too."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise DealFormatError(
-                f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
-            ) from None
-        return cls.from_dict(data)
+        """Read a deal's JSON text; malformed JSON is a :class:`DealFormatError` too, and so
+        is JSON Python cannot hold (nested too deeply, numbers of thousands of digits)."""
+        return cls.from_dict(load_json(text, DealFormatError, "deal"))

@@ -50,7 +50,7 @@ _JUNK = -1
 _DISCREPANCIES = (0, 1, 2)
 """Discrepancy budgets tried before the exhaustive search (limited discrepancy search)."""
 _CHECK_EVERY = 128
-"""Nodes between two looks at the clock."""
+"""Units of work (positions visited and actions tried) between two looks at the clock."""
 
 
 class DealStatus(enum.Enum):
@@ -170,6 +170,7 @@ class _Search:
         self.bot = HeuristicBot()
         self.rng = random.Random(0)
         self.nodes = self.solver_calls = self.transpositions = self.pruned = 0
+        self.steps = 0
         self.depth = 0
         self.exhausted = True
 
@@ -236,11 +237,12 @@ class _Search:
             self.completable[(cells, pool)] = known
         if not known:
             return True
-        # Rule 3: every turn costs its player a card, and nobody may run out before the win.
+        # Rule 3: every turn costs its player a card, and running out before the win loses.
         if state.phase == "play":
             needed = len(state.grid.empty_cells) + 1 + (0 if state.start_played else 1)
             sizes = [len(part) for part in supply]
-            if not _turns_fit(sizes, state.current_player, needed):
+            at_once = self.rules.out_of_cards_check == "at once"
+            if not _turns_fit(sizes, state.current_player, needed, at_once=at_once):
                 return True
         return False
 
@@ -285,6 +287,7 @@ class _Search:
         ordered.insert(0, preferred)
         seen: set[Key] = set()
         for action in ordered:
+            self.step()
             child = state.apply(action)
             if child.outcome is None:
                 key = self.key(child)
@@ -296,8 +299,15 @@ class _Search:
     # -- the search -----------------------------------------------------------------------------
 
     def tick(self) -> None:
+        """Count a position visited, and look at the clock now and then."""
         self.nodes += 1
-        if self.nodes % _CHECK_EVERY:
+        self.step()
+
+    def step(self) -> None:
+        """Count a unit of work (a position, or an action tried on one); every
+        ``_CHECK_EVERY`` units look at the clock and report progress."""
+        self.steps += 1
+        if self.steps % _CHECK_EVERY:
             return
         now = time.monotonic()
         if now >= self.deadline:
@@ -365,24 +375,28 @@ class _Search:
         return None
 
 
-def _turns_fit(supply: list[int], current: int, needed: int) -> bool:
+def _turns_fit(supply: list[int], current: int, needed: int, *, at_once: bool = True) -> bool:
     """Whether some game length ``T >= needed`` lets every player take their turns.
 
     Turns go round from ``current``; over ``T`` turns the player ``i`` seats on takes
-    ``ceil((T - i) / n)``. Each turn costs its player at least one card of hand and deck, and
-    after every turn but the winning one each player must still hold a card, so a player needs
-    ``turns + 1`` cards, the one who finishes ``turns``. Adding ``n`` turns adds one to every
-    count, so only ``T`` in ``needed .. needed + n - 1`` need checking.
+    ``ceil((T - i) / n)``. Each turn costs its player at least one card of hand and deck, so a
+    player needs at least as many cards as turns. When running out of cards loses ``at_once``,
+    every player but the one who finishes must also still hold a card after their last turn:
+    one card more. Adding ``n`` turns adds one to every count, so only ``T`` in
+    ``needed .. needed + n - 1`` need checking. (When the loss waits for the player's turn, the
+    counts only grow with ``T`` and ``T = needed`` alone decides.)
 
     >>> _turns_fit([3, 2], 0, 5), _turns_fit([3, 3], 0, 5), _turns_fit([2, 3], 1, 5)
     (False, True, False)
+    >>> _turns_fit([3, 2], 0, 5, at_once=False), _turns_fit([2, 2], 0, 5, at_once=False)
+    (True, False)
     """
     players = len(supply)
     for total in range(needed, needed + players):
         finisher = (total - 1) % players
         if all(
             supply[(current + offset) % players]
-            >= max(0, math.ceil((total - offset) / players)) + (offset != finisher)
+            >= max(0, math.ceil((total - offset) / players)) + (at_once and offset != finisher)
             for offset in range(players)
         ):
             return True

@@ -11,6 +11,7 @@ from .actions import Action, Discard, Finish, Play, Share, Start, parse_action
 from .board import board_text
 from .bots import Bot, HeuristicBot, RandomBot, make_bot
 from .choices import FINISH, START
+from .lookahead import loses_at_once
 from .records import GameRecord, play_game, replay
 from .setup import new_game
 from .simulate import GameResult, SimulationResult, simulate
@@ -35,6 +36,7 @@ __all__ = [
     "SimulationResult",
     "Start",
     "board_text",
+    "loses_at_once",
     "make_bot",
     "new_game",
     "parse_action",

@@ -21,13 +21,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RecordError, TranquilityError
+from ..grid import shorten
+from ..jsontext import load_json
 from ..rules import Rules
 from .actions import parse_action
 from .bots import Bot
-from .setup import new_game
-from .state import GameState
+from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
+from .state import LOSS_NO_ACTION, LOSS_OUT_OF_CARDS, GameState
 
-__all__ = ["RECORD_FORMAT", "GameRecord", "bot_rng", "play_game", "replay"]
+__all__ = [
+    "OUTCOMES",
+    "RECORD_FORMAT",
+    "GameRecord",
+    "bot_rng",
+    "play_game",
+    "record_from_data",
+    "replay",
+]
 
 RECORD_FORMAT = "tranquility-game/1"
 
@@ -71,33 +81,118 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Read a record; a malformed one is a :class:`RecordError` saying what is wrong."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not a game record: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise RecordError(f'not a game record: expected "format": "{RECORD_FORMAT}"')
-        try:
-            return cls(
-                players=_int(data, "players"),
-                seed=_int(data, "seed"),
-                rules=str(data["rules"]),
-                first_player=_int(data, "first_player"),
-                bots=tuple(str(bot) for bot in data["bots"]),
-                actions=tuple((int(player), str(text)) for player, text in data["actions"]),
-                outcome=str(data["outcome"]),
-                turns=_int(data, "turns"),
+        """Read a record, checking every field: a malformed one is a :class:`RecordError`
+        naming the field (see :func:`record_from_data`)."""
+        return record_from_data(load_json(text, RecordError, "game record"))
+
+
+_FIELDS = (
+    "format",
+    "players",
+    "seed",
+    "rules",
+    "first_player",
+    "bots",
+    "actions",
+    "outcome",
+    "turns",
+)
+OUTCOMES = ("", "won", f"lost: {LOSS_NO_ACTION}", f"lost: {LOSS_OUT_OF_CARDS}")
+"""Every ``outcome`` a record may hold: unfinished, won, or lost by one of the two causes."""
+
+
+def record_from_data(data: object) -> GameRecord:
+    """A record from its parsed JSON, every field checked for type and range: the players 1–5,
+    the seed a whole number ≥ 0, a preset name, a first player who sits at the table, one bot
+    name per seat, each action a ``[player, text]`` pair by a seated player whose text reads as
+    an action, one of :data:`OUTCOMES`, and ``turns`` from 0 to the number of actions (a share
+    is an action but not a turn). Whether the actions are legal and the end is the recorded one
+    is :func:`replay`'s part.
+
+    >>> record_from_data({"format": RECORD_FORMAT, "players": 2, "seed": 1, "rules": "seed",
+    ...     "first_player": 0, "bots": ["a", "b"], "actions": ["02"], "outcome": "",
+    ...     "turns": 0})
+    Traceback (most recent call last):
+    ...
+    tranquility_solver.errors.RecordError: game record: action 1: expected [player, text], got '02'
+    """
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise RecordError(f'not a game record: expected "format": "{RECORD_FORMAT}"')
+    unknown = sorted(str(key) for key in data if key not in _FIELDS)
+    if unknown:
+        raise RecordError(f"game record: unknown field {shorten(unknown[0], 30)!r}")
+    missing = [key for key in _FIELDS if key not in data]
+    if missing:
+        raise RecordError(f"game record: missing field {missing[0]!r}")
+    players = _whole(data["players"], "players")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RecordError(f"game record: 'players' must be {MIN_PLAYERS}-{MAX_PLAYERS}")
+    seed = _whole(data["seed"], "seed")
+    rules = _text(data["rules"], "rules")
+    try:
+        Rules.by_name(rules)
+    except TranquilityError as error:
+        raise RecordError(f"game record: {error}") from None
+    first_player = _seat(data["first_player"], players, "'first_player'")
+    bots = data["bots"]
+    if not isinstance(bots, list) or len(bots) != players:
+        raise RecordError(f"game record: 'bots' must list one name per seat ({players})")
+    names = tuple(_text(bot, f"bots[{seat}]") for seat, bot in enumerate(bots))
+    raw_actions = data["actions"]
+    if not isinstance(raw_actions, list):
+        raise RecordError("game record: 'actions' must be a list of [player, text] pairs")
+    actions = []
+    for number, pair in enumerate(raw_actions, start=1):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise RecordError(
+                f"game record: action {number}: expected [player, text], got "
+                f"{shorten(repr(pair), 30)}"
             )
-        except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"game record: missing or bad field {error}") from None
+        player = _seat(pair[0], players, f"action {number}: the player")
+        text = _text(pair[1], f"action {number}")
+        try:
+            parse_action(text)
+        except TranquilityError as error:
+            raise RecordError(f"game record: action {number}: {error}") from None
+        actions.append((player, text))
+    outcome = _text(data["outcome"], "outcome")
+    if outcome not in OUTCOMES:
+        raise RecordError(
+            f"game record: outcome {shorten(outcome, 40)!r} is not one of "
+            + ", ".join(map(repr, OUTCOMES))
+        )
+    turns = _whole(data["turns"], "turns")
+    if turns > len(actions):
+        raise RecordError(f"game record: {turns:,} turns but only {len(actions):,} actions")
+    return GameRecord(players, seed, rules, first_player, names, tuple(actions), outcome, turns)
 
 
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"game record: {key!r} must be an integer, got {value!r}")
+def _whole(value: object, key: str) -> int:
+    """A whole number ≥ 0 (not a bool, a float or a string of digits)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RecordError(f"game record: {key!r} must be a whole number ≥ 0, got {_quoted(value)}")
     return value
+
+
+def _seat(value: object, players: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise RecordError(
+            f"game record: {what} must be a player 0-{players - 1}, got {_quoted(value)}"
+        )
+    return value
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"game record: {what} must be text, got {_quoted(value)}")
+    return value
+
+
+def _quoted(value: object) -> str:
+    # repr of an int past Python's digit limit raises; say how long it is instead.
+    if isinstance(value, int) and value.bit_length() > 10_000:
+        return "a number of thousands of digits"
+    return shorten(repr(value), 30)
 
 
 def bot_rng(seed: int) -> random.Random:
@@ -150,7 +245,9 @@ def record_of(
 
 def replay(record: GameRecord) -> Iterator[GameState]:
     """Every state of the game, from the deal to the last; a record that does not replay (an
-    action illegal in its state, a wrong player, or a different end) is a :class:`RecordError`.
+    action illegal in its state, a wrong player, or a different end: outcome or number of
+    turns) is a :class:`RecordError`. Players, seed, rules and first player are the deal itself;
+    the bot names are only labels.
     """
     try:
         state = new_game(record.players, record.seed, record.rules, record.first_player)
@@ -173,4 +270,9 @@ def replay(record: GameRecord) -> Iterator[GameState]:
         raise RecordError(
             f"game record: the replay ends {outcome or 'unfinished'!r}, the record says "
             f"{record.outcome or 'unfinished'!r}"
+        )
+    if state.turn != record.turns:
+        raise RecordError(
+            f"game record: the replay ends after {state.turn} turns, the record says "
+            f"{_quoted(record.turns)}"
         )

@@ -446,14 +446,8 @@ class GameState:
         if event.team_discard == 0:
             return state._end_turn()
         if self.players == 2 and event.two_player_draw:
-            drawn = [
-                state._drawn(seat, len(state.hands[seat]) + event.two_player_draw)
-                for seat in range(self.players)
-            ]
-            state = replace(
-                state,
-                hands=tuple(hand for hand, _ in drawn),
-                decks=tuple(deck for _, deck in drawn),
+            state = state._draw(
+                {seat: len(hand) + event.two_player_draw for seat, hand in enumerate(state.hands)}
             )
         total = min(event.team_discard, sum(len(h) for h in state.hands))
         if total == 0:
@@ -482,6 +476,8 @@ class GameState:
         position = order.index(self.current_player)
         if left == 0 or position + 1 == len(order):
             state = replace(state, phase="play", share_left=0, current_player=self.share_starter)
+            if self.rules.start_card.refill == "everyone":
+                state = state._draw(dict.fromkeys(range(self.players), HAND_SIZE))
             return state._end_turn()
         return replace(state, share_left=left, current_player=order[position + 1])._settle()
 
@@ -500,18 +496,27 @@ class GameState:
         state = self._with_hand(self._take(hand, (FINISH,), Finish()))
         return replace(state, finish_played=True, outcome=Outcome(True))
 
-    def _drawn(self, seat: int, target: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Hand and deck of ``seat`` after drawing until ``target`` cards or an empty deck."""
-        hand, deck = self.hands[seat], self.decks[seat]
-        count = max(0, min(target - len(hand), len(deck)))
-        return sort_hand(hand + deck[:count]), deck[count:]
+    def _draw(self, targets: dict[int, int]) -> GameState:
+        """Each seat in ``targets`` draws from their deck until they hold that many cards or
+        their deck is empty."""
+        hands, decks = self._drawn(targets)
+        return replace(self, hands=hands, decks=decks)
+
+    def _drawn(
+        self, targets: dict[int, int]
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        """The hands and decks after the draws of :meth:`_draw`."""
+        hands, decks = list(self.hands), list(self.decks)
+        for seat, target in targets.items():
+            count = max(0, min(target - len(hands[seat]), len(decks[seat])))
+            hands[seat] = sort_hand(hands[seat] + decks[seat][:count])
+            decks[seat] = decks[seat][count:]
+        return tuple(hands), tuple(decks)
 
     def _end_turn(self) -> GameState:
         """Draw back to five, pass the turn clockwise, then see whether the game is lost."""
         seat = self.current_player
-        hand, deck = self._drawn(seat, HAND_SIZE)
-        hands = (*self.hands[:seat], hand, *self.hands[seat + 1 :])
-        decks = (*self.decks[:seat], deck, *self.decks[seat + 1 :])
+        hands, decks = self._drawn({seat: HAND_SIZE})
         state = replace(
             self,
             hands=hands,
@@ -523,13 +528,25 @@ class GameState:
 
     def _settle(self) -> GameState:
         """Record a loss if a player ran out of cards or the current player cannot act."""
-        if any(not hand and not deck for hand, deck in zip(self.hands, self.decks, strict=True)):
+        if self._lost_to_running_out():
             return replace(self, outcome=Outcome(False, LOSS_OUT_OF_CARDS))
         if self.phase == "play" and not _has_legal_action(
             self.rules, self.grid, self.hands[self.current_player], self.start_played
         ):
             return replace(self, outcome=Outcome(False, LOSS_NO_ACTION))
         return self
+
+    def _lost_to_running_out(self) -> bool:
+        """Whether a player with no card in hand and deck loses the game now: any such player
+        when the rules check ``"at once"``, only the player whose turn it is when they check
+        ``"on turn"`` (a share round is part of the start card's turn: a player with no cards
+        shares none there)."""
+        if self.rules.out_of_cards_check == "at once":
+            return any(
+                not hand and not deck for hand, deck in zip(self.hands, self.decks, strict=True)
+            )
+        seat = self.current_player
+        return self.phase == "play" and not self.hands[seat] and not self.decks[seat]
 
     # -- convenience --------------------------------------------------------------------------
 

@@ -3,7 +3,9 @@ brute force on small random endgames."""
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -100,6 +102,40 @@ def test_turn_budget_two_players() -> None:
     assert solve_deal(deal, engine="brute").status is DealStatus.LOSS
 
 
+NEARLY_FULL = (
+    "32 33 34 35 36 .\n26 27 28 29 30 31\n20 21 22 23 24 25\n"
+    "14 15 16 17 18 19\n8 9 10 11 12 13\n2 3 4 5 6 7"
+)
+
+
+@pytest.mark.parametrize("engine", ["search", "brute"])
+def test_the_partner_finishes_after_the_last_cards_in_published(engine: str) -> None:
+    """The issue's regression deal: player 0 fills f6 with their last cards; `published`
+    checks running out on player 0's turn, which never comes, so player 1 finishes."""
+    deal = Deal.from_json(
+        json.dumps(
+            {
+                "rules": "published",
+                "first_player": 0,
+                "hands": [[37, 50], ["F"]],
+                "decks": [[], []],
+                "grid": NEARLY_FULL,
+                "start_played": True,
+            }
+        )
+    )
+    solution = solve_deal(deal, engine=engine)  # type: ignore[arg-type]
+    assert solution.status is DealStatus.WIN
+    assert solution.line == ("play 37 f6 discard 50", "finish")
+
+
+@pytest.mark.parametrize("engine", ["search", "brute"])
+def test_the_same_ending_is_lost_in_seed(engine: str) -> None:
+    """`seed` loses at once when a player runs out before the finish card is played."""
+    deal = Deal(SEED, 0, ((37,), (FINISH,)), ((), ()), Grid.parse(NEARLY_FULL), True)
+    assert solve_deal(deal, engine=engine).status is DealStatus.LOSS  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("supply", "current", "needed", "fits"),
     [
@@ -116,15 +152,31 @@ def test_turn_budget(supply: list[int], current: int, needed: int, fits: bool) -
     assert _turns_fit(supply, current, needed) is fits
 
 
-def test_turn_budget_is_never_tighter_than_the_game() -> None:
+@pytest.mark.parametrize(
+    ("supply", "current", "needed", "fits"),
+    [
+        ([1], 0, 1, True),
+        ([1], 0, 2, False),  # one player: their next turn comes at once
+        ([3, 2], 0, 5, True),  # player 1 plays its last card in turn 4, player 0 finishes
+        ([2, 2], 0, 5, False),  # player 0 has three turns
+        ([1, 5], 0, 2, True),  # player 0 never acts again: player 1 finishes
+        ([1, 1, 9], 1, 4, False),  # player 1 acts in turns 1 and 4
+    ],
+)
+def test_turn_budget_on_turn(supply: list[int], current: int, needed: int, fits: bool) -> None:
+    assert _turns_fit(supply, current, needed, at_once=False) is fits
+
+
+@pytest.mark.parametrize("at_once", [True, False])
+def test_turn_budget_is_never_tighter_than_the_game(at_once: bool) -> None:
     """Against the definition: simulate every assignment of one card per turn."""
     for players in (1, 2, 3):
         for current in range(players):
             for needed in range(1, 8):
                 for sizes in _sizes(players, 6):
-                    assert _turns_fit(list(sizes), current, needed) == _turns_fit_slow(
-                        list(sizes), current, needed
-                    )
+                    assert _turns_fit(
+                        list(sizes), current, needed, at_once=at_once
+                    ) == _turns_fit_slow(list(sizes), current, needed, at_once)
 
 
 def _sizes(players: int, most: int) -> list[tuple[int, ...]]:
@@ -133,18 +185,21 @@ def _sizes(players: int, most: int) -> list[tuple[int, ...]]:
     return [(n, *rest) for n in range(1, most + 1) for rest in _sizes(players - 1, most)]
 
 
-def _turns_fit_slow(supply: list[int], current: int, needed: int) -> bool:
+def _turns_fit_slow(supply: list[int], current: int, needed: int, at_once: bool = True) -> bool:
     """Play turns one card each from ``current`` on; after ``needed`` or more turns, can the
-    last turn be the finish with nobody out of cards before it?"""
+    last turn be the finish with nobody lost before it? ``at_once``: lost as soon as anyone
+    holds no card; otherwise lost when the player to act holds none."""
     left = supply[:]
     seat = current
     turns = 0
     while True:
+        if left[seat] <= 0:
+            return False
         left[seat] -= 1
         turns += 1
-        if turns >= needed and left[seat] >= 0:
+        if turns >= needed:
             return True
-        if min(left) <= 0:
+        if at_once and min(left) <= 0:
             return False
         seat = (seat + 1) % len(left)
 
@@ -241,13 +296,17 @@ def endgames(draw: st.DrawFn, most_empty: int = 2) -> Deal:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(endgames())
 def test_search_agrees_with_brute_force(deal: Deal) -> None:
+    _assert_engines_agree(deal)
+
+
+def _assert_engines_agree(deal: Deal) -> None:
+    """Search and brute force give the same verdict, and every WIN line replays to a win."""
     fast = solve_deal(deal, time_limit=None)
     slow = solve_deal(deal, time_limit=None, engine="brute")
     assert fast.status is slow.status
-    if fast.won:
-        assert _replays_to_a_win(deal, fast.line)
-    if slow.won:
-        assert _replays_to_a_win(deal, slow.line)
+    for solution in (fast, slow):
+        if solution.won:
+            assert _replays_to_a_win(deal, solution.line)
 
 
 @pytest.mark.slow
@@ -255,11 +314,7 @@ def test_search_agrees_with_brute_force(deal: Deal) -> None:
 @given(endgames(most_empty=3))
 def test_search_agrees_with_brute_force_more(deal: Deal) -> None:
     """As above with up to three empty cells and many more examples (about 20 s)."""
-    fast = solve_deal(deal, time_limit=None)
-    slow = solve_deal(deal, time_limit=None, engine="brute")
-    assert fast.status is slow.status
-    if fast.won:
-        assert _replays_to_a_win(deal, fast.line)
+    _assert_engines_agree(deal)
 
 
 def test_cards_that_fit_nowhere_share_a_key() -> None:
@@ -279,3 +334,66 @@ def test_cards_that_fit_nowhere_share_a_key() -> None:
     assert key((1, 40, FINISH)) != key((40, 41, FINISH))
     assert key((1, START, FINISH)) == key((1, 40, FINISH))
     assert key((1, START, FINISH), start_played=False) != key((1, 40, FINISH), start_played=False)
+
+
+# -- positions where running out of cards decides ----------------------------------------------
+
+AT_ONCE_PUBLISHED = replace(PUBLISHED, out_of_cards_check="at once")
+ON_TURN_SEED = replace(SEED, out_of_cards_check="on turn")
+
+
+CHEAP_CELLS = ("f6", "e6", "f5", "a1", "b1", "a2")
+"""Cells at or next to a corner: filling them costs little or nothing in either preset."""
+
+
+def _tight_deal(rules: Rules, rng: random.Random) -> Deal:
+    """Two or three players, one or two empty cells (mostly cheap ones), a start card already
+    played, a few cards more than the cells need, almost all in hand: who runs out of cards
+    when decides some of these."""
+    players = rng.choice([2, 3])
+    full = random_full_grid(rules, rng)
+    emptied = {rng.choice(CHEAP_CELLS if rng.random() < 0.75 else CELL_NAMES) for _ in "ab"}
+    values = list(full.cells)
+    cards: list[int] = [FINISH]
+    for cell in sorted(emptied):
+        cards.append(full.cells[CELL_NAMES.index(cell)] or 0)
+        values[CELL_NAMES.index(cell)] = None
+    unused = [card for card in range(1, 81) if card not in full.numbers]
+    cards += rng.sample(unused, rng.randint(3, 6))
+    rng.shuffle(cards)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    decks: list[list[int]] = [[] for _ in range(players)]
+    for card in cards:
+        seat = rng.randrange(players)
+        to_deck = rng.random() < 0.15 or len(hands[seat]) == 5  # no hand holds more than 5
+        (decks if to_deck else hands)[seat].append(card)
+    return Deal(
+        rules,
+        rng.randrange(players),
+        tuple(tuple(hand) for hand in hands),
+        tuple(tuple(deck) for deck in decks),
+        grid=Grid(tuple(values)),
+        start_played=True,
+    )
+
+
+RULE_VARIANTS = [SEED, PUBLISHED, AT_ONCE_PUBLISHED, ON_TURN_SEED]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RULE_VARIANTS), st.integers(0, 2**32))
+def test_search_agrees_with_brute_force_when_cards_run_out(rules: Rules, seed: int) -> None:
+    _assert_engines_agree(_tight_deal(rules, random.Random(seed)))
+
+
+def test_the_tight_deals_exercise_the_check() -> None:
+    """The deals above are not idle: in many of them the verdict depends on when running out
+    of cards is checked, and "on turn" never loses a deal that "at once" wins."""
+    differ = 0
+    for seed in range(200):
+        for at_once, on_turn in ((SEED, ON_TURN_SEED), (AT_ONCE_PUBLISHED, PUBLISHED)):
+            early = solve_deal(_tight_deal(at_once, random.Random(seed)), time_limit=None)
+            late = solve_deal(_tight_deal(on_turn, random.Random(seed)), time_limit=None)
+            assert not (early.won and not late.won)
+            differ += early.won != late.won
+    assert differ >= 15

@@ -78,7 +78,7 @@ def test_replay_of_a_broken_record(tmp_path: Path, capsys: pytest.CaptureFixture
     path = tmp_path / "bad.json"
     path.write_text('{"format": "tranquility-game/1", "players": 2}', encoding="utf-8")
     assert main(["replay", str(path)]) == 2
-    assert "missing or bad field" in capsys.readouterr().err
+    assert "missing field 'seed'" in capsys.readouterr().err
 
 
 def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:

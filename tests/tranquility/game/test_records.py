@@ -54,8 +54,73 @@ def test_replay_rejects_a_tampered_record() -> None:
         list(replay(GameRecord.from_json(json.dumps(data))))
     with pytest.raises(tq.RecordError, match="not a game record"):
         GameRecord.from_json("[1, 2]")
-    with pytest.raises(tq.RecordError, match="'seed' must be an integer"):
+    with pytest.raises(tq.RecordError, match="'seed' must be a whole number"):
         GameRecord.from_json(json.dumps({**json.loads(record.to_json()), "seed": "x"}))
+
+
+def _record_data(**changes: object) -> dict[str, object]:
+    record = play_game([RandomBot(), RandomBot()], seed=2, rules="published")
+    return {**json.loads(record.to_json()), **changes}
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"actions": [["Infinity", "start"]]}, "Infinity is not a number JSON allows"),
+        ({"actions": [[0.9, "start"]]}, "action 1: the player must be a player 0-1, got 0.9"),
+        ({"actions": [["1", "start"]]}, "got '1'"),
+        ({"actions": [[True, "start"]]}, "got True"),
+        ({"actions": [[2, "start"]]}, "got 2"),
+        ({"actions": ["02"]}, r"action 1: expected \[player, text\], got '02'"),
+        ({"actions": [[0, "start", 1]]}, "expected \\[player, text\\]"),
+        ({"actions": [[0, 5]]}, "action 1 must be text, got 5"),
+        ({"actions": [[0, "jump"]]}, "action 1: 'jump': unknown action"),
+        ({"actions": "move"}, "'actions' must be a list"),
+        ({"players": True}, "'players' must be a whole number"),
+        ({"players": 6}, "'players' must be 1-5"),
+        ({"seed": 1.7}, "'seed' must be a whole number ≥ 0, got 1.7"),
+        ({"seed": -3}, "got -3"),
+        ({"first_player": 2}, "'first_player' must be a player 0-1"),
+        ({"rules": "fancy"}, "unknown rules 'fancy'"),
+        ({"rules": None}, "rules must be text"),
+        ({"bots": ["random"]}, "one name per seat"),
+        ({"bots": ["random", 3]}, "bots\\[1\\] must be text"),
+        ({"outcome": "lost"}, "outcome 'lost' is not one of"),
+        ({"turns": 99999}, "99,999 turns but only"),
+        ({"version": True}, "unknown field 'version'"),
+    ],
+)
+def test_records_are_checked_field_by_field(changes: dict[str, object], message: str) -> None:
+    """Nothing is coerced: each bad field is a RecordError naming it (issue 15, §4)."""
+    text = json.dumps(_record_data(**changes)).replace('"Infinity"', "Infinity")
+    with pytest.raises(tq.RecordError, match=message):
+        GameRecord.from_json(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 2000 + "]" * 2000, "nested too deeply"),
+        ('{"format": "tranquility-game/1", "seed": ' + "9" * 5000 + "}", "more than 4,300 digits"),
+        ('{"format": "tranquility-game/1", "seed": NaN}', "NaN is not a number JSON allows"),
+        ("{", "not JSON: Expecting property name"),
+    ],
+)
+def test_json_that_python_cannot_hold_is_a_record_error(text: str, message: str) -> None:
+    with pytest.raises(tq.RecordError, match=message):
+        GameRecord.from_json(text)
+
+
+def test_record_text_must_be_str() -> None:
+    with pytest.raises(TypeError, match="got bytes"):
+        GameRecord.from_json(b"{}")  # type: ignore[arg-type]
+
+
+def test_replay_compares_the_number_of_turns() -> None:
+    data = _record_data()
+    data["turns"] = int(data["turns"]) - 1  # type: ignore[call-overload]
+    with pytest.raises(tq.RecordError, match="the record says"):
+        list(replay(GameRecord.from_json(json.dumps(data))))
 
 
 class _Spy:

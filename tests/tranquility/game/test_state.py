@@ -178,6 +178,21 @@ def test_published_start_event_two_players() -> None:
     assert len(done.discards) == 8
 
 
+def test_everyone_refills_after_the_share_round_when_the_rules_say_so() -> None:
+    """`StartCardEvent.refill="everyone"` (the open C++ engine's reading): both players draw
+    back to five when the team discard is done, not only the one who played the start card."""
+    event = replace(PUBLISHED.start_card, refill="everyone")
+    rules = replace(PUBLISHED, name="published-refill", start_card=event)
+    hands = ((START, 10, 20, 30, 40), (11, 21, 31, 41, 51))
+    decks = ((1, 2, 3, 4), (5, 6, 7, 8, 9))
+    done = _state(rules, hands=hands, decks=decks).apply(Start())
+    done = done.apply(Share((1, 2, 10))).apply(Share((5, 6, 11, 21, 31)))
+    assert done.hands == ((3, 4, 20, 30, 40), (7, 8, 9, 41, 51))
+    assert done.current_player == 1
+    with pytest.raises(tq.TranquilityError, match="refill 'all'"):
+        replace(event, refill="all")  # type: ignore[arg-type]
+
+
 def test_share_round_skips_once_the_total_is_reached() -> None:
     hands = ((START, 10, 20, 30, 40), (11, 21, 31, 41, 51), (12, 22, 32, 42, 52))
     state = _state(PUBLISHED, hands=hands).apply(Start())
@@ -192,6 +207,63 @@ def test_loss_out_of_cards() -> None:
     state = _state(hands=((10, 20),), decks=((),))
     after = state.apply(Discard((10, 20)))
     assert after.outcome == tq.game.Outcome(False, "a player ran out of cards")
+
+
+# The issue's regression position: the grid is full but for f6 (e6 = 36, f5 = 31).
+NEARLY_FULL = tq.Grid.parse(
+    "32 33 34 35 36 .\n26 27 28 29 30 31\n20 21 22 23 24 25\n"
+    "14 15 16 17 18 19\n8 9 10 11 12 13\n2 3 4 5 6 7"
+)
+
+
+def test_published_lets_the_partner_finish_after_the_last_cards() -> None:
+    """`published` checks running out of cards on the player's turn: player 0 fills f6 with
+    their last cards (37, paying 50), and player 1 still plays the finish card."""
+    state = _state(
+        PUBLISHED, hands=((37, 50), (FINISH,)), decks=((), ()), grid=NEARLY_FULL, start_played=True
+    )
+    after = state.apply(parse_action("play 37 f6 discard 50"))
+    assert after.outcome is None
+    assert after.current_player == 1
+    assert after.legal_actions() == (Finish(),)
+    assert after.apply(Finish()).outcome == tq.game.Outcome(True)
+
+
+def test_seed_loses_at_once_when_the_last_card_fills_the_grid() -> None:
+    """`seed` keeps the description's reading: out of cards before the finish card is played
+    loses at once (f6 is a corner, so 37 costs nothing there)."""
+    state = _state(
+        SEED, hands=((37,), (FINISH,)), decks=((), ()), grid=NEARLY_FULL, start_played=True
+    )
+    after = state.apply(parse_action("play 37 f6"))
+    assert after.outcome == tq.game.Outcome(False, "a player ran out of cards")
+
+
+def test_on_turn_a_player_with_no_cards_loses_when_their_turn_comes() -> None:
+    """`published`, three players: player 0 plays their last two cards; player 1 (no finish
+    card) discards, and the loss comes on player 0's next turn, not before."""
+    grid = tq.Grid.from_mapping({"a1": 9})
+    hands = ((10, 20), (30, 40, 50), (60, 70, 80))
+    state = _state(PUBLISHED, hands=hands, decks=((), (), ()), grid=grid, start_played=True)
+    state = state.apply(parse_action("play 10 b1 discard 20"))
+    assert state.outcome is None
+    assert state.hands[0] == ()
+    state = state.apply(parse_action("discard 30 40")).apply(parse_action("discard 60 70"))
+    assert state.current_player == 0
+    assert state.outcome == tq.game.Outcome(False, "a player ran out of cards")
+
+
+def test_on_turn_a_player_with_no_cards_shares_none() -> None:
+    """A share round is part of the start card's turn: a `published` player with no cards is
+    not yet lost there and gives nothing."""
+    hands = ((START, 10, 20, 30, 40), (), (12, 22, 32, 42, 52))
+    state = _state(PUBLISHED, hands=hands, decks=((61,), (), (62,)))
+    state = state.apply(Start()).apply(Share((10, 20, 30, 40)))
+    assert (state.phase, state.current_player, state.outcome) == ("share", 1, None)
+    assert state.legal_actions() == (Share(()),)
+    state = state.apply(Share(())).apply(Share((12, 22, 32, 42)))
+    assert state.current_player == 1
+    assert state.outcome == tq.game.Outcome(False, "a player ran out of cards")
 
 
 def test_loss_no_legal_action() -> None:

@@ -1,0 +1,56 @@
+"""Whether an action loses the game at once, so a person can be warned before confirming it.
+
+Most actions that lose do so in the state they lead to. A share of the `published` team discard
+may lose one step later: in a two-player game the player who played the start card holds six
+cards and the partner seven after both drew two, so the engine offers the starter shares of one
+to six cards — and after a share of one the partner must give all seven, is left with an empty
+hand on their turn and has no legal action. :func:`loses_at_once` sees through the rest of the
+round.
+
+>>> from tranquility_solver.game import Share, Start, new_game
+>>> state = new_game(2, seed=4, rules="published")
+>>> while Start() not in state.legal_actions():
+...     state = state.apply(state.legal_actions()[-1])
+>>> sharing = state.apply(Start())
+>>> sharing.hands[sharing.current_player], sharing.current_player
+((2, 6, 11, 23, 34, 81), 1)
+>>> sorted({len(share.cards) for share in sharing.legal_actions()
+...         if loses_at_once(sharing, share)})
+[1]
+>>> loses_at_once(sharing, Share((2, 6)))
+False
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .state import GameState
+
+__all__ = ["loses_at_once"]
+
+_RoundKey = tuple[int, int, tuple[tuple[int, ...], ...]]
+
+
+def loses_at_once(state: GameState, action: Action) -> bool:
+    """True when the game is lost right after ``action``, whatever the other players do to end
+    the share round it may open or continue: the action itself ends the game lost, or every
+    way the round can go ends it lost. An illegal action raises as ``state.apply`` does.
+
+    Exact: it tries the other players' shares with the engine itself, stopping at the first
+    way out; a round's positions are remembered, so each is looked at once.
+    """
+    return _lost_whatever_the_round(state.apply(action), {})
+
+
+def _lost_whatever_the_round(state: GameState, seen: dict[_RoundKey, bool]) -> bool:
+    if state.outcome is not None:
+        return not state.outcome.won
+    if state.phase != "share":
+        return False
+    # Decks do not change within a round, so these decide the rest of it.
+    key = (state.current_player, state.share_left, state.hands)
+    if key not in seen:
+        seen[key] = all(
+            _lost_whatever_the_round(state.apply(share), seen) for share in state.legal_actions()
+        )
+    return seen[key]
