@@ -6,7 +6,8 @@ it shows them under ``turn limit``.
 
     python benchmarks/tobago_endings.py                     # 2,000 games per row, a table
     python benchmarks/tobago_endings.py --games 200 --json  # fewer games, as JSON
-    python benchmarks/tobago_endings.py --turn-limit 5000   # a looser safety net
+    python benchmarks/tobago_endings.py --turn-limit 100000 # a looser safety net
+    python benchmarks/tobago_endings.py --table runs.json   # the table of a saved --json run
 
 The progress of each row is drawn on stderr.
 """
@@ -68,32 +69,13 @@ def run_row(
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per row (default 2000)")
-    parser.add_argument("--seed", type=int, default=15, help="the batch seed (default 15)")
-    parser.add_argument("--islands", default=",".join(ISLANDS), help="comma-separated names")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--turn-limit", type=int, default=0, help="default: the rules' own")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    rows = []
-    for preset in PRESETS:
-        for table in TABLES:
-            for island in args.islands.split(","):
-                print(f"{preset} {table} {island}", file=sys.stderr)
-                rows.append(
-                    run_row(
-                        island, preset, table, args.games, args.seed, args.workers, args.turn_limit
-                    )
-                )
-    if args.json:
-        print(json.dumps({"seed": args.seed, "rows": rows}, indent=1))
-        return
+def print_table(report: dict[str, Any]) -> None:
+    rows = report["rows"]
     seen = {reason for row in rows for reason in row["end_reasons"]}
     columns = [r for r in REASONS if r in seen or r == "turn limit"]
     columns += sorted(seen - set(columns))
-    print(f"{args.games} games per row, batch seed {args.seed}; columns: games ending by")
+    games = rows[0]["games"] if rows else 0
+    print(f"{games} games per row, batch seed {report['seed']}; columns: games ending by")
     print("\n".join(f"  {chr(ord('A') + i)} = {name}" for i, name in enumerate(columns)))
     head = " ".join(f"{chr(ord('A') + i):>5}" for i in range(len(columns)))
     print(f"\n{'rules':<10} {'bots':<15} {'island':<6} {head}  mean turns  longest")
@@ -109,6 +91,37 @@ def main() -> None:
         f"{longest['bots']}, {longest['island']}, game {longest['longest']['index']}); "
         f"turn limit {longest['turn_limit']}"
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per row (default 2000)")
+    parser.add_argument("--seed", type=int, default=15, help="the batch seed (default 15)")
+    parser.add_argument("--islands", default=",".join(ISLANDS), help="comma-separated names")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--turn-limit", type=int, default=0, help="default: the rules' own")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--table", metavar="FILE", help="print the table of a saved --json run")
+    args = parser.parse_args()
+    if args.table:
+        with open(args.table, encoding="utf-8") as saved:
+            print_table(json.load(saved))
+        return
+    rows = []
+    for preset in PRESETS:
+        for table in TABLES:
+            for island in args.islands.split(","):
+                print(f"{preset} {table} {island}", file=sys.stderr)
+                rows.append(
+                    run_row(
+                        island, preset, table, args.games, args.seed, args.workers, args.turn_limit
+                    )
+                )
+    report = {"seed": args.seed, "rows": rows}
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    print_table(report)
 
 
 if __name__ == "__main__":

@@ -141,3 +141,10 @@ def test_the_command_line_turns_the_variant_on(capsys: pytest.CaptureFixture[str
     assert main(["play", "ABC-1", "--variant", "swap"]) == 2
     _, err = capsys.readouterr()
     assert "invalid choice: 'swap'" in err
+
+
+def test_advice_names_the_exchange() -> None:
+    state = tb.new_game(ISLAND, 2, seed=4, rules=EXCHANGING)
+    (advice,) = [a for a in tb.advise(state, 0) if a.action == EXCHANGE]
+    assert advice.gain == 0
+    assert "a new hand of 6 clue cards" in advice.reason

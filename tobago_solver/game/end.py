@@ -11,9 +11,10 @@ The game ends at once:
   a clue again;
 - and, as a safety net only, at ``GameRules.turn_limit`` turns (``turn limit``).
 
-:func:`check_end` runs the middle three after every clue played and at the end of every turn;
-a turn without a clue changes no map and no hand, except an exchange (variant) or a claim, which
-end the turn. Each check is a few bitmask operations.
+:func:`check_end` runs the middle three after every clue played and at the end of every turn:
+maps and hands change only through a clue played, a claim, an abandoned map or an exchange
+(variant), and a move or an amulet cannot unfreeze a table, so nothing is missed by waiting for
+the end of the turn. Each check is a few bitmask operations.
 
 >>> import tobago_solver as tb
 >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
