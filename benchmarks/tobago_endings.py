@@ -65,6 +65,8 @@ def run_row(
         "turn_limit": rules.turn_limit,
         "end_reasons": dict(Counter(g.end_reason for g in result.games)),
         "mean_turns": statistics.fmean(turns),
+        # getattr: the same script measured the code from before maps could be abandoned.
+        "abandoned_per_game": statistics.fmean(getattr(g, "abandoned", 0) for g in result.games),
         "longest": {"turns": longest.turns, "index": longest.index, "seed": longest.seed},
     }
 
@@ -78,12 +80,15 @@ def print_table(report: dict[str, Any]) -> None:
     print(f"{games} games per row, batch seed {report['seed']}; columns: games ending by")
     print("\n".join(f"  {chr(ord('A') + i)} = {name}" for i, name in enumerate(columns)))
     head = " ".join(f"{chr(ord('A') + i):>5}" for i in range(len(columns)))
-    print(f"\n{'rules':<10} {'bots':<15} {'island':<6} {head}  mean turns  longest")
+    abandoned = any("abandoned_per_game" in row for row in rows)
+    extra = "  abandoned/game" if abandoned else ""
+    print(f"\n{'rules':<10} {'bots':<15} {'island':<6} {head}  mean turns  longest{extra}")
     for row in rows:
         counts = " ".join(f"{row['end_reasons'].get(c, 0):5d}" for c in columns)
+        also = f" {row.get('abandoned_per_game', 0):15.2f}" if abandoned else ""
         print(
             f"{row['rules']:<10} {row['bots']:<15} {row['island']:<6} {counts} "
-            f"{row['mean_turns']:11.1f} {row['longest']['turns']:8d}"
+            f"{row['mean_turns']:11.1f} {row['longest']['turns']:8d}{also}"
         )
     longest = max(rows, key=lambda r: r["longest"]["turns"])
     print(

@@ -64,7 +64,7 @@ class RandomBot:
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """A uniformly random legal action."""
         legal = observation.legal_actions
-        if EXCHANGE in legal and any(isinstance(a, Play) for a in legal):
+        if observation.rules.exchange and any(isinstance(a, Play) for a in legal):
             legal = tuple(a for a in legal if a != EXCHANGE)
         return rng.choice(legal)
 
