@@ -33,6 +33,15 @@ class TobagoRules:
     name: str = "seed"
     new_information_threshold: int | None = None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.isprintable():
+            raise TobagoError(f"rules name must be a printable string, not {self.name!r}")
+        threshold = self.new_information_threshold
+        if threshold is not None and (type(threshold) is not int or threshold < 0):
+            raise TobagoError(
+                f"new_information_threshold must be a whole number ≥ 0 or None, not {threshold!r}"
+            )
+
     @classmethod
     def seed(cls) -> TobagoRules:
         """The user's description: every clue must give new information."""

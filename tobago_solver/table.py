@@ -198,19 +198,49 @@ class Table:
 
     @classmethod
     def from_json(cls, text: str) -> Table:
-        """Read :meth:`to_json`'s output; TobagoError naming what is wrong."""
+        """Read :meth:`to_json`'s output; TobagoError naming what is wrong.
+
+        A map not marked ``forced`` must hold clues that were each legal when played (§3), as
+        :meth:`play` keeps them; a forced map holds at least one clue.
+        """
         document = read_document(text, FORMAT, FORMAT_VERSION, "saved table")
+        _only_keys(document, {"format", "version", "island", "rules", "maps", "cars", "hand"}, "")
         island = Island.from_text(_field(document, "island", str), strict=False)
         rules = TobagoRules.named(_field(document, "rules", str))
         maps_document = _field(document, "maps", dict)
         if sorted(maps_document) != sorted(MAP_NAMES):
             raise TobagoError(f"a saved table has the maps {', '.join(MAP_NAMES)}")
-        maps = tuple(tuple(as_clues(_field(maps_document[c], "clues", list))) for c in MAP_NAMES)
-        forced = tuple(bool(_field(maps_document[c], "forced", bool)) for c in MAP_NAMES)
-        table = cls(island, rules, maps, forced).with_hand(_field(document, "hand", list))
+        table = cls.new(island, rules)
+        for colour in MAP_NAMES:
+            entry = _field(maps_document, colour, dict)
+            _only_keys(entry, {"clues", "forced"}, f"map {colour}: ")
+            clues = as_clues(_field(entry, "clues", list))
+            forced = _field(entry, "forced", bool)
+            if forced and not clues:
+                raise TobagoError(f"a saved table: map {colour} is marked forced but holds no clue")
+            for number, clue in enumerate(clues, start=1):
+                table, verdict = table.play(colour, clue, force=forced)
+                if not verdict.legal and not forced:
+                    raise TobagoError(
+                        f"a saved table: map {colour}, clue {number}: {verdict.message}; a map "
+                        "that took an illegal clue is marked forced"
+                    )
+            if forced:
+                maps = list(table.forced)
+                maps[MAP_NAMES.index(colour)] = True
+                table = replace(table, forced=tuple(maps))
+        table = table.with_hand(_field(document, "hand", list))
         for label, field in _field(document, "cars", dict).items():
+            if not isinstance(field, str):
+                raise TobagoError(f"a saved table: car {label!r} must stand on a field name")
             table = table.with_car(label, field)
         return table
+
+
+def _only_keys(document: dict[str, Any], keys: set[str], where: str) -> None:
+    unknown = sorted(set(document) - keys)
+    if unknown:
+        raise TobagoError(f"a saved table: {where}unknown field(s) {', '.join(map(repr, unknown))}")
 
 
 def _label(label: str) -> str:

@@ -48,6 +48,9 @@ def _tokens(line: str, line_number: int, start: int = 0) -> list[_Token]:
 
 def parse_island(text: str, *, strict: bool = True) -> Island:
     """Parse an island text; see :meth:`Island.from_text`."""
+    if not isinstance(text, str):
+        kind = type(text).__name__
+        raise IslandFormatError(f"an island is text in the .island format, not {kind}")
     lines = [raw.split("#", 1)[0].rstrip() for raw in text.splitlines()]
     name = "island"
     seen_keys: set[str] = set()

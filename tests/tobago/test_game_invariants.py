@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 
 import tobago_solver as tb
 from tobago_solver.compile import compiled
+from tobago_solver.game.end import END_STALEMATE, END_UNLOCATABLE, RULE_ENDS
 from tobago_solver.game.records import bot_rng
 from tobago_solver.game.state import GameState, all_roses, gold_total
+from tobago_solver.locating import locator
 
 TREASURE_CARDS = 39 + 2
 
@@ -20,7 +22,7 @@ TREASURE_CARDS = 39 + 2
 def games(draw: st.DrawFn) -> tuple[GameState, list[tb.Bot]]:
     island = tb.islands.get(draw(st.sampled_from(tb.islands.names())))
     players = draw(st.integers(2, 4))
-    rules = draw(st.sampled_from(["seed", "published"]))
+    rules = draw(st.sampled_from(["seed", "published", "seed+exchange", "published+exchange"]))
     seed = draw(st.integers(0, 2**32))
     bots: list[tb.Bot] = [
         draw(st.sampled_from([tb.RandomBot(), tb.GreedyBot()])) for _ in range(players)
@@ -51,7 +53,17 @@ def check_transition(before: GameState, action: tb.Action, after: GameState) -> 
         for there in action.path:
             assert tb.step_distance(island, here, there) == 1
             here = there
+    cards = [*after.clue_deck, *after.clue_discards, *(c for h in after.hands for c in h)]
+    cards += [c for m in after.maps for c in m.clues]
+    assert sorted(map(str, cards)) == sorted(map(str, tb.DECK))
     for m, (old, new) in enumerate(zip(before.maps, after.maps, strict=True)):
+        if after.abandoned[m] > before.abandoned[m]:
+            assert after.rules.unlocatable_map == "abandon"
+            assert isinstance(action, tb.Play)
+            assert action.map == m
+            assert not locator(island).can_locate(old.candidates_mask & table.mask(action.clue))
+            assert not new.clues
+            continue
         if old.clues and not new.clues:  # the map's treasure was claimed
             mask = old.candidates_mask
             if isinstance(action, tb.Play) and action.map == m:
@@ -78,9 +90,27 @@ def play_checked(state: GameState, bots: list[tb.Bot]) -> GameState:
 @given(games())
 def test_invariants_hold_through_a_whole_game(game: tuple[GameState, list[tb.Bot]]) -> None:
     final = play_checked(*game)
-    assert final.end_reason in ("treasure deck empty", "turn limit")
-    assert final.turn <= final.rules.turn_limit
+    check_end(final)
     assert set(final.winners) <= set(range(final.players))
+
+
+def check_end(final: GameState) -> None:
+    """The game ended by a rule, and the rule's condition holds (checked the slow way)."""
+    assert final.end_reason in RULE_ENDS
+    assert final.turn <= final.rules.turn_limit
+    if final.end_reason == END_STALEMATE:
+        assert not final.located_fields()
+        for p in range(final.players):
+            if final.roses_left[p] > 0:
+                for card in final.hands[p]:
+                    for map_state in final.maps:
+                        verdict = tb.check_clue(
+                            final.island, map_state.clues, card, final.rules.clue_rules
+                        )
+                        assert not verdict.legal
+    if final.end_reason == END_UNLOCATABLE:
+        assert final.rules.unlocatable_map == "end"
+        assert any(not locator(final.island).can_locate(m.candidates_mask) for m in final.maps)
 
 
 @pytest.mark.slow
@@ -88,7 +118,7 @@ def test_invariants_hold_through_a_whole_game(game: tuple[GameState, list[tb.Bot
 @given(games())
 def test_invariants_hold_through_many_games(game: tuple[GameState, list[tb.Bot]]) -> None:
     final = play_checked(*game)
-    assert final.is_terminal
+    check_end(final)
 
 
 def test_random_play_text_and_observations_stay_consistent() -> None:

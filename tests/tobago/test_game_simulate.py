@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import tobago_solver as tb
@@ -36,14 +38,41 @@ def test_summary_counts_every_game() -> None:
     summary = result.summary()
     assert summary["games"] == 5
     assert summary["rules"] == "published"
+    ended = summary["games_ended_by_rules"]
     total_wins = sum(row["wins"] for row in summary["win_rates"])
-    assert total_wins >= 5  # every game has at least one winner
+    assert total_wins >= ended  # every game has at least one winner
     for row in summary["win_rates"]:
         assert row["low"] <= row["rate"] <= row["high"]
+        assert row["games"] == ended
     (bot_row,) = summary["bot_win_rates"]
-    assert bot_row["trials"] == 10
+    assert bot_row["trials"] == 2 * ended
     assert bot_row["wins"] == total_wins
-    assert 0 <= summary["turn_limit_games"] <= 5
+    assert sum(summary["end_reasons"].values()) == 5
+    assert summary["turn_limit_games"] == 5 - ended == len(summary["turn_limited"])
+
+
+def test_turn_limited_games_are_listed_apart_from_the_win_rates() -> None:
+    rules = replace(tb.GameRules.seed(), turn_limit=130)
+    result = tb.simulate(12, bots=["greedy", "random", "random"], seed=3, rules=rules)
+    summary = result.summary()
+    limited = [g for g in result.games if g.end_reason == "turn limit"]
+    by_rules = [g for g in result.games if g.end_reason != "turn limit"]
+    assert limited
+    assert by_rules
+    assert summary["end_reasons"]["turn limit"] == len(limited) == summary["turn_limit_games"]
+    assert [g["index"] for g in summary["turn_limited"]] == [g.index for g in limited]
+    assert summary["games_ended_by_rules"] == len(by_rules)
+    seat0 = summary["win_rates"][0]
+    assert seat0["games"] == len(by_rules)
+    assert seat0["wins"] == sum(0 in g.winners for g in by_rules)
+    assert summary["turns"]["mean"] == pytest.approx(
+        sum(g.turns for g in result.games) / len(result.games)
+    )
+    assert summary["longest"]["turns"] == max(g.turns for g in result.games) == 130
+    text = result.table()
+    assert f"stopped by the turn limit {len(limited)}" in text
+    assert f"game {limited[0].index} (seed {limited[0].seed}): 130 turns" in text
+    assert "ended by: " in text
 
 
 def test_wilson_interval_brackets_the_rate() -> None:

@@ -37,6 +37,7 @@ from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import (
     ACCEPT_CURSE,
     END_TURN,
+    EXCHANGE,
     PASS,
     SPEND_AMULET,
     TAKE_AMULET,
@@ -289,6 +290,13 @@ def _advise_one(
         return ActionAdvice(action, now, 0.0, "end the turn, keeping what you have")
     if action == PASS:
         return ActionAdvice(action, now, 0.0, "no clue can be played and the car cannot move")
+    if action == EXCHANGE:
+        return ActionAdvice(
+            action,
+            now,
+            0.0,
+            f"a new hand of {len(obs.hand)} clue cards; nothing on the maps changes now",
+        )
     return ActionAdvice(action, now, 0.0, "")  # pragma: no cover - every action is named above
 
 

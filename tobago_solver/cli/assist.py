@@ -25,6 +25,7 @@ from tobago_solver.cli.common import (
     ISLAND_HELP,
     Commands,
     add_rules_option,
+    check_target,
     clue_command,
     load_island,
     read_text_file,
@@ -213,6 +214,7 @@ class Assistant(cmd.Cmd):
     def do_save(self, arg: str) -> None:
         """save FILE: write the table as JSON."""
         path = _path(arg)
+        check_target(path, "table")
         path.write_text(self.table.to_json(), encoding="utf-8")
         self.say(f"saved {path}")
 
@@ -226,8 +228,7 @@ class Assistant(cmd.Cmd):
     def do_svg(self, arg: str) -> None:
         """svg FILE: draw the island with every map's candidates, the cars, the clues and hand."""
         path = _path(arg)
-        if path.is_dir() or not path.parent.is_dir():
-            raise TobagoError(f"cannot write the picture to {str(path)!r}")
+        check_target(path, "picture")
         svg = render_table_svg(self.table)
         write_svg(path, svg)
         self.say(f"wrote {path}")
@@ -268,9 +269,12 @@ class Assistant(cmd.Cmd):
 
 
 def _path(arg: str) -> Path:
-    if not arg.strip():
+    name = arg.strip()
+    if not name:
         raise TobagoError("give a file name")
-    return Path(arg.strip())
+    if not name.isprintable():
+        raise TobagoError(f"the file name {name!r} holds a character that cannot be printed")
+    return Path(name)
 
 
 def run_session(table: Table, *, force_all: bool = False) -> int:

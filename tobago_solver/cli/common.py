@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 
 from tobago_solver import islands
 from tobago_solver.errors import SolverUnknownError, TobagoError
+from tobago_solver.game.rules import VARIANTS
 from tobago_solver.island import Island
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -104,6 +105,19 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+VARIANT_HELP = (
+    "turn on an optional variant (repeatable): exchange (a third action: discard all your clue "
+    "cards and draw as many)"
+)
+
+
+def add_variant_option(parser: argparse.ArgumentParser) -> None:
+    """``--variant NAME``: an optional variant of the rules, off by default (``exchange``)."""
+    parser.add_argument(
+        "--variant", choices=VARIANTS, action="append", default=[], help=VARIANT_HELP
+    )
+
+
 def add_svg_option(parser: argparse.ArgumentParser, help_text: str = SVG_HELP) -> None:
     """``--svg OUT``: also draw a picture."""
     parser.add_argument("--svg", metavar="OUT", action=Once, help=help_text)
@@ -153,13 +167,33 @@ def load_island(spec: str) -> Island:
     return Island.from_text(read_text_file(spec, "island file"))
 
 
-def check_target(path: str | None, what: str = "picture") -> None:
-    """Fail before any work when an output file could not be written."""
+def check_target(path: str | Path | None, what: str = "picture") -> None:
+    """Fail before any work when an output file could not be written: a folder, a missing
+    folder, or an existing file that is not a regular one (a FIFO would block, a device such as
+    /dev/full fail after the whole answer)."""
     if path is None:
         return
+    if "\0" in str(path):
+        raise TobagoError(f"cannot write the {what} to {str(path)!r}: the name holds a NUL byte")
     target = Path(path)
     if target.is_dir() or not target.parent.is_dir():
-        raise TobagoError(f"cannot write the {what} to {path!r}: not a file in an existing folder")
+        raise TobagoError(
+            f"cannot write the {what} to {str(path)!r}: not a file in an existing folder"
+        )
+    if target.exists() and not target.is_file():
+        raise TobagoError(f"cannot write the {what} to {str(path)!r}: not a regular file")
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: each line break (say, in an argument quoted back) escaped.
+
+    >>> one_line("unrecognized arguments: a\\nb\\u2028c")
+    'unrecognized arguments: a\\\\nb\\\\u2028c'
+    """
+    return "".join(
+        char.encode("unicode_escape").decode("ascii") if len(f"{char}.".splitlines()) > 1 else char
+        for char in text
+    )
 
 
 def run_command(command: Callable[[], int]) -> int:
@@ -173,17 +207,17 @@ def run_command(command: Callable[[], int]) -> int:
     except SystemExit as done:  # --help, --version
         return done.code if isinstance(done.code, int) else EXIT_OK
     except UsageError as error:
-        print(f"tobago: error: {error}", file=sys.stderr)
+        print(f"tobago: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except SolverUnknownError as error:
-        print(f"tobago: undecided: {error}", file=sys.stderr)
+        print(f"tobago: undecided: {one_line(str(error))}", file=sys.stderr)
         return EXIT_UNKNOWN
     except BrokenPipeError:
         # The reader (e.g. `head`) left early; silence the rest of the output, as `cat` would.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except (TobagoError, ValueError, OSError) as error:
-        print(f"tobago: error: {error}", file=sys.stderr)
+        print(f"tobago: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except MemoryError:
         print("tobago: error: out of memory (is the island file far too large?)", file=sys.stderr)

@@ -21,6 +21,8 @@ from tobago_solver.cli.common import (
     Commands,
     Once,
     add_rules_option,
+    add_variant_option,
+    check_target,
     load_island,
     non_negative,
     read_text_file,
@@ -31,6 +33,7 @@ from tobago_solver.game.board import action_text, board_text, numbered, start_te
 from tobago_solver.game.bots import Bot, make_bot
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.records import GameRecord, play_game, record_of, replay
+from tobago_solver.game.rules import GameRules
 from tobago_solver.game.simulate import simulate
 from tobago_solver.game.state import GameState
 from tobago_solver.placement import place_landmarks
@@ -105,9 +108,19 @@ class _Log:
     def _picture(self, state: GameState) -> None:
         if self.svg_dir is None:
             return
-        path = self.svg_dir / f"turn-{state.turn:04d}.svg"
+        path = self.svg_dir / picture_name(state.turn)
+        check_target(path, "board picture")
         write_svg(path, render_game_svg(state))
         self.pictures.append(path)
+
+
+def picture_name(turn: int) -> str:
+    """The file name of the board after ``turn`` in ``--svg-dir``.
+
+    >>> picture_name(7)
+    'turn-0007.svg'
+    """
+    return f"turn-{turn:04d}.svg"
 
 
 def _svg_dir(path: str | None) -> Path | None:
@@ -116,6 +129,9 @@ def _svg_dir(path: str | None) -> Path | None:
     folder = Path(path)
     if not folder.is_dir():
         raise TobagoError(f"--svg-dir {path!r} is not an existing folder")
+    for existing in folder.glob("turn-*.svg"):
+        # Before any work: a FIFO among the pictures to overwrite would block the game.
+        check_target(existing, "board picture")
     return folder
 
 
@@ -128,10 +144,8 @@ def _play(args: argparse.Namespace) -> int:
     if args.place_landmarks:
         island = place_landmarks(island, seed=args.seed)
     svg_dir = _svg_dir(args.svg_dir)
-    if args.save is not None:
-        target = Path(args.save)
-        if target.is_dir() or not target.parent.is_dir():
-            raise TobagoError(f"cannot save the game to {args.save!r}: not a file in a folder")
+    check_target(args.save, "game record")
+    rules = GameRules.named(args.rules).with_variants(args.variant)
     players = args.players
     if not 2 <= players <= 4:
         raise TobagoError(f"--players must be 2 to 4, not {players}")
@@ -153,7 +167,7 @@ def _play(args: argparse.Namespace) -> int:
     if humans:
         print(island.to_text(), end="")  # the board once, so a person can find the fields
     try:
-        record = play_game(island, bots, seed=args.seed, rules=args.rules, watch=log)
+        record = play_game(island, bots, seed=args.seed, rules=rules, watch=log)
     except KeyboardInterrupt:
         print(file=sys.stdout)
         raise TobagoError("interrupted before the game ended") from None
@@ -195,7 +209,7 @@ def _simulate(args: argparse.Namespace) -> int:
         island=island,
         bots=names,
         seed=args.seed,
-        rules=args.rules,
+        rules=GameRules.named(args.rules).with_variants(args.variant),
         workers=args.workers,
         progress=not args.no_progress,
     )
@@ -240,6 +254,7 @@ def add_commands(commands: Commands[Any]) -> None:
         help="deals the game: the same seed gives the same game (default 0)",
     )
     add_rules_option(play)
+    add_variant_option(play)
     play.add_argument(
         "--place-landmarks",
         action="store_true",
@@ -287,6 +302,7 @@ def add_commands(commands: Commands[Any]) -> None:
         help="game i is dealt from the i-th child of numpy SeedSequence(seed) (default 0)",
     )
     add_rules_option(batch)
+    add_variant_option(batch)
     batch.add_argument(
         "--workers",
         type=non_negative,

@@ -15,6 +15,7 @@ The grammar (case and extra spaces do not matter):
 - ``spend amulet``: after an action, for one more action; or, facing a curse, to escape it.
 - ``end turn``: decline the optional take/spend after an action.
 - ``accept curse``: facing a curse, discard the highest gold card instead of spending an amulet.
+- ``exchange``: variant ``exchange`` only, §5 (C): discard your clue cards and draw as many.
 - ``pass``: only when no clue can be played and the car cannot move (a hand-built island).
 """
 
@@ -86,8 +87,9 @@ SPEND_AMULET: Final = Simple("spend amulet")
 END_TURN: Final = Simple("end turn")
 ACCEPT_CURSE: Final = Simple("accept curse")
 PASS: Final = Simple("pass")
+EXCHANGE: Final = Simple("exchange")
 SIMPLE_ACTIONS: Final = {
-    a.text: a for a in (TAKE_AMULET, SPEND_AMULET, END_TURN, ACCEPT_CURSE, PASS)
+    a.text: a for a in (TAKE_AMULET, SPEND_AMULET, END_TURN, ACCEPT_CURSE, PASS, EXCHANGE)
 }
 
 Action = Play | Move | Simple
@@ -101,6 +103,9 @@ def parse_action(text: str) -> Action:
     ...
     tobago_solver.errors.ActionSyntaxError: cannot read action 'dance': expected ...
     """
+    if not isinstance(text, str):
+        # Bytes too: the caller decodes, so a file's encoding is never guessed here.
+        raise ActionSyntaxError(f"cannot read action {text!r}: an action is text, e.g. 'end turn'")
     words = text.lower().split()
     joined = " ".join(words)
     if joined in SIMPLE_ACTIONS:
@@ -130,5 +135,5 @@ def parse_action(text: str) -> Action:
         return Move(path)
     raise ActionSyntaxError(
         f"cannot read action {text!r}: expected 'play CLUE on MAP', 'move FIELD ...', "
-        "'take amulet', 'spend amulet', 'end turn', 'accept curse' or 'pass'"
+        "'take amulet', 'spend amulet', 'end turn', 'accept curse', 'exchange' or 'pass'"
     )

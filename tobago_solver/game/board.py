@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from tobago_solver.compile import compiled
 from tobago_solver.game.actions import Action, Play
+from tobago_solver.game.end import END_STALEMATE, END_UNLOCATABLE, can_be_located
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.position import Position, located_field
 from tobago_solver.rules import MAP_NAMES
@@ -93,8 +94,8 @@ def start_text(state: Position, bots: Sequence[str]) -> str:
 
 
 def action_text(before: Position, action: Action, after: Position, bots: Sequence[str]) -> str:
-    """The log of one action: who did what, then the treasures found, the gold received and the
-    curses it led to (each on its own line).
+    """The log of one action: who did what, then the treasures found or maps abandoned, the end
+    of the game by a rule, the gold received and the curses it led to (each on its own line).
 
     >>> import tobago_solver as tb
     >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
@@ -105,12 +106,19 @@ def action_text(before: Position, action: Action, after: Position, bots: Sequenc
     who = before.to_move
     lines = [f"turn {before.turn:3d} P{who} ({bots[who]}): {action}"]
     for m, (old, new) in enumerate(zip(before.maps, after.maps, strict=True)):
-        if old.clues and not new.clues:
+        if after.abandoned[m] > before.abandoned[m]:
+            lines.append(f"          {MAP_NAMES[m]} abandoned: the treasure cannot be located")
+        elif old.clues and not new.clues:
             mask = old.candidates_mask
             if isinstance(action, Play) and action.map == m:
                 mask &= compiled(after.island).mask(action.clue)
             found = after.island.fields[mask.bit_length() - 1]
             lines.append(f"          the {MAP_NAMES[m]} treasure is found at {found}")
+    if after.end_reason == END_UNLOCATABLE and before.end_reason is None:
+        maps = [MAP_NAMES[m] for m in range(len(after.maps)) if not can_be_located(after, m)]
+        lines.append(f"          the {', '.join(maps)} treasure cannot be located: the game ends")
+    if after.end_reason == END_STALEMATE and before.end_reason is None:
+        lines.append("          stalemate: no player can ever play a clue again")
     for p in range(after.players):
         # Net new cards: a card received and one cursed away in the same step cancel.
         gained = Counter(after.gold[p]) - Counter(before.gold[p])

@@ -22,6 +22,7 @@ from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import (
     ACCEPT_CURSE,
     END_TURN,
+    EXCHANGE,
     SPEND_AMULET,
     TAKE_AMULET,
     Action,
@@ -51,7 +52,8 @@ class Bot(Protocol):
 
 @dataclass(frozen=True)
 class RandomBot:
-    """Picks a legal action uniformly at random.
+    """Picks a legal action uniformly at random; with the ``exchange`` variant, exchanging is
+    among its choices only when it holds no legal clue.
 
     >>> RandomBot().name
     'random'
@@ -61,7 +63,10 @@ class RandomBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """A uniformly random legal action."""
-        return rng.choice(observation.legal_actions)
+        legal = observation.legal_actions
+        if observation.rules.exchange and any(isinstance(a, Play) for a in legal):
+            legal = tuple(a for a in legal if a != EXCHANGE)
+        return rng.choice(legal)
 
 
 class _Race:
@@ -113,6 +118,11 @@ class GreedyBot:
     treasure under its own car claims it; one that locates it nearer another car is avoided);
     otherwise drive where it reaches the most candidates first. Takes every amulet, spends one
     for an extra action when it holds two, and against a curse when it would lose 5 or more.
+
+    It never stalls on purpose: when it avoids every clue it holds and no map has changed for a
+    full round (``observation.last_map_change``: everyone sees when a clue was last played), it
+    plays its best clue anyway. With the ``exchange`` variant it exchanges its cards when it has
+    a wind rose but no legal clue.
 
     >>> GreedyBot().name
     'greedy'
@@ -173,6 +183,17 @@ class GreedyBot:
                 best_plays.append(play)
         if best_plays:
             return rng.choice(best_plays)
+        if plays and obs.turn - obs.last_map_change > obs.players:
+            # Every clue was avoided and nothing changed for a full round: waiting may last
+            # for ever (the others may be unable to play), so play the least bad one.
+            values = [
+                self._play_value(obs, p, table.masks[p.clue], race, here, others, first)
+                for p in plays
+            ]
+            top = max(values)
+            return rng.choice([p for p, v in zip(plays, values, strict=True) if v >= top - 1e-9])
+        if not plays and EXCHANGE in legal and obs.roses_left[me] > 0:
+            return EXCHANGE
         # 4. Drive where the most candidates are reached first.
         if moves:
             scored = [(self._move_value(obs, race, index[a.destination], others), a) for a in moves]

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from tobago_solver.game.end import END_DECK_EMPTY, end_turn
-from tobago_solver.game.position import Distribution, MapState, Position, replace, tuple_set
+from tobago_solver.game.end import END_DECK_EMPTY, end_turn, game_over, restart_map
+from tobago_solver.game.position import Distribution, Position, replace, tuple_set
 from tobago_solver.game.rules import CURSE, add_amulets
 from tobago_solver.movement import step_distance
 
@@ -166,28 +166,11 @@ def curse_resolved(state: _P) -> _P:
 def _finish_distribution(state: _P) -> _P:
     dist = state.distribution
     assert dist is not None
-    old = state.maps[dist.map]
-    roses_left = tuple(
-        left + on_map for left, on_map in zip(state.roses_left, old.roses, strict=True)
-    )
-    new_map = MapState.empty(state.island, state.players)
-    if state.rules.opening == "roses":
-        new_map = replace(new_map, roses=tuple(int(left > 0) for left in roses_left))
-        roses_left = tuple(
-            left - on_map for left, on_map in zip(roses_left, new_map.roses, strict=True)
-        )
+    state = restart_map(state, dist.map)
     amulets, supply = state.amulets, state.amulet_supply
     if state.rules.amulets_after_claim:
         amulets, supply = add_amulets(state.island, amulets, supply)
-    state = replace(
-        state,
-        maps=tuple_set(state.maps, dist.map, new_map),
-        roses_left=roses_left,
-        clue_discards=(*state.clue_discards, *old.clues),
-        amulets=amulets,
-        amulet_supply=supply,
-        distribution=None,
-    )
+    state = replace(state, amulets=amulets, amulet_supply=supply, distribution=None)
     if not state.treasure_deck:
-        return replace(state, end_reason=END_DECK_EMPTY, phase="over", claims=())
+        return game_over(state, END_DECK_EMPTY)
     return state

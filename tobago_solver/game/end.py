@@ -1,36 +1,149 @@
-"""The end of a turn and of the game (§7).
+"""The end of a turn and of the game (§7), and the restart of a map (after a claim or abandoned).
 
-The game ends when a map has no candidate left, when a distribution empties the treasure deck
-(see ``distribution``), or, as a guard against endless games, at ``GameRules.turn_limit`` turns.
+The game ends at once:
+
+- when a distribution empties the treasure deck (``treasure deck empty``, see ``distribution``);
+- when a map has no candidate left (``map without candidate``: only a hand-built state);
+- when no set of the deck's clue cards can reduce a map to one field any more (``treasure cannot
+  be located``, :func:`can_be_located`); with ``GameRules.unlocatable_map == "abandon"``
+  (published) the map is abandoned instead (:func:`abandon`);
+- in a ``stalemate`` (:func:`is_stalemate`): no treasure is located and no player can ever play
+  a clue again;
+- and, as a safety net only, at ``GameRules.turn_limit`` turns (``turn limit``).
+
+:func:`check_end` runs the middle three after every clue played and at the end of every turn:
+maps and hands change only through a clue played, a claim, an abandoned map or an exchange
+(variant), and a move or an amulet cannot unfreeze a table, so nothing is missed by waiting for
+the end of the turn. Each check is a few bitmask operations.
 
 >>> import tobago_solver as tb
 >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
 >>> after = end_turn(state)
 >>> after.turn, after.current_player, after.phase
 (1, 1, 'action')
+>>> is_stalemate(state), can_be_located(state, 0)
+(False, True)
 """
 
 from __future__ import annotations
 
 from typing import Final, TypeVar
 
-from tobago_solver.game.position import Phase, Position, replace
+from tobago_solver.compile import compiled
+from tobago_solver.game.position import MapState, Phase, Position, replace, tuple_set
+from tobago_solver.legality import Reason, play_reason
+from tobago_solver.locating import locator
 
 END_DECK_EMPTY: Final = "treasure deck empty"
 END_NO_CANDIDATE: Final = "map without candidate"
+END_UNLOCATABLE: Final = "treasure cannot be located"
+END_STALEMATE: Final = "stalemate"
 END_TURN_LIMIT: Final = "turn limit"
+RULE_ENDS: Final = (END_DECK_EMPTY, END_UNLOCATABLE, END_STALEMATE, END_NO_CANDIDATE)
+"""The end reasons of the rules; ``turn limit`` is the safety net's."""
 
 _P = TypeVar("_P", bound=Position)
 
 
+def game_over(state: _P, reason: str) -> _P:
+    """The state with the game ended for ``reason``."""
+    return replace(state, end_reason=reason, phase="over", claims=())
+
+
+def can_be_located(state: Position, map_index: int) -> bool:
+    """Whether some set of the deck's clue cards, played one by one under §3, can still reduce
+    the map to one field (``tobago_solver.locating`` proves the test and says which cards
+    count: all 52)."""
+    return locator(state.island).can_locate(state.maps[map_index].candidates_mask)
+
+
+def is_stalemate(state: Position) -> bool:
+    """No treasure is located and no player can ever play a clue again.
+
+    Clue cards are drawn only after a clue is played, and wind roses come back only from a claim
+    or an abandoned map, so when no player with a rose holds a clue legal on some map, no map
+    and no hand can change again. With the ``exchange`` variant a player with a rose and a hand
+    can draw every card outside the maps (the others may exchange theirs away), so it is a
+    stalemate only when no such card is legal on any map, whatever the luck of the shuffle.
+    """
+    if state.claims or state.distribution is not None:
+        return False
+    if any(m.located for m in state.maps):
+        return False
+    holders = [p for p in range(state.players) if state.roses_left[p] > 0 and state.hands[p]]
+    if not holders:
+        return True
+    if state.rules.exchange:
+        cards = {*state.clue_deck, *state.clue_discards, *(c for h in state.hands for c in h)}
+    else:
+        cards = {card for p in holders for card in state.hands[p]}
+    masks = compiled(state.island).masks
+    rules = state.rules.clue_rules
+    for card in cards:
+        card_mask = masks[card]
+        for map_state in state.maps:
+            before = map_state.candidates_mask
+            if play_reason(before, before & card_mask, rules) is Reason.OK:
+                return False
+    return True
+
+
+def restart_map(state: _P, map_index: int) -> _P:
+    """The map empty again (§6 afterwards): its roses back to their owners, its clues to the clue
+    discard pile; with the ``roses`` opening (seed) each player with a rose left puts one on it."""
+    old = state.maps[map_index]
+    roses_left = tuple(
+        left + on_map for left, on_map in zip(state.roses_left, old.roses, strict=True)
+    )
+    new_map = MapState.empty(state.island, state.players)
+    if state.rules.opening == "roses":
+        new_map = replace(new_map, roses=tuple(int(left > 0) for left in roses_left))
+        roses_left = tuple(
+            left - on_map for left, on_map in zip(roses_left, new_map.roses, strict=True)
+        )
+    return replace(
+        state,
+        maps=tuple_set(state.maps, map_index, new_map),
+        roses_left=roses_left,
+        clue_discards=(*state.clue_discards, *old.clues),
+        last_map_change=state.turn,
+    )
+
+
+def abandon(state: _P, map_index: int) -> _P:
+    """(published, choice) A map that can no longer be located restarts as after a claim, with
+    no distribution and no new amulets (no treasure was found)."""
+    state = restart_map(state, map_index)
+    counts = tuple_set(state.abandoned, map_index, state.abandoned[map_index] + 1)
+    return replace(state, abandoned=counts)
+
+
+def check_end(state: _P) -> _P:
+    """The §7 checks that follow a change of the maps or hands: the game ends (or, published,
+    a map is abandoned) when the rules say so."""
+    if state.end_reason is not None:
+        return state
+    finder = locator(state.island)
+    for m, map_state in enumerate(state.maps):
+        mask = map_state.candidates_mask
+        if mask == 0:
+            return game_over(state, END_NO_CANDIDATE)
+        if not finder.can_locate(mask):
+            if state.rules.unlocatable_map == "end":
+                return game_over(state, END_UNLOCATABLE)
+            state = abandon(state, m)
+    if is_stalemate(state):
+        return game_over(state, END_STALEMATE)
+    return state
+
+
 def end_turn(state: _P) -> _P:
-    """The next player's turn, or the end of the game when a map has no candidate left or the
-    turn limit is reached."""
+    """The next player's turn, or the end of the game when §7 says so or the turn limit is
+    reached."""
     opening_left = state.opening_left - 1 if state.opening_left > 0 else 0
     turn = state.turn + 1
+    state = check_end(state)
     end_reason = state.end_reason
-    if end_reason is None and any(m.candidates_mask == 0 for m in state.maps):
-        end_reason = END_NO_CANDIDATE
     if end_reason is None and turn >= state.rules.turn_limit:
         end_reason = END_TURN_LIMIT
     phase: Phase = "over" if end_reason is not None else "opening" if opening_left > 0 else "action"

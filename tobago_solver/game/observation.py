@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tobago_solver.clues import Clue
+from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action
 from tobago_solver.game.position import MapState, Phase, Position
 from tobago_solver.game.rules import GameRules
@@ -51,6 +52,11 @@ class Observation:
     treasure_deck_size: int
     clue_deck_size: int
     clue_discards: tuple[Clue, ...]
+    abandoned: tuple[int, ...]
+    """How many times each map was abandoned (published)."""
+    last_map_change: int
+    """The last turn in which a clue was played, a treasure claimed or a map abandoned (-1: none
+    yet): everyone at the table sees when the maps last changed."""
     legal_actions: tuple[Action, ...]
     """The legal actions when this player is to move, else empty."""
 
@@ -78,8 +84,8 @@ def observe(state: Position, player: int, legal_actions: tuple[Action, ...]) -> 
     """The observation of ``player``, who may take ``legal_actions`` (empty when another player
     is to move); see :meth:`GameState.observation <tobago_solver.game.state.GameState.observation>`.
     """
-    if not 0 <= player < state.players:
-        raise ValueError(f"no player {player} in a {state.players}-player game")
+    if type(player) is not int or not 0 <= player < state.players:
+        raise TobagoError(f"no player {player!r} in a {state.players}-player game")
     return Observation(
         player,
         state.island,
@@ -101,5 +107,7 @@ def observe(state: Position, player: int, legal_actions: tuple[Action, ...]) -> 
         state.treasure_deck_size,
         len(state.clue_deck),
         state.clue_discards,
+        state.abandoned,
+        state.last_map_change,
         legal_actions,
     )

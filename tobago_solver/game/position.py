@@ -150,6 +150,11 @@ class Position:
     amulets_spent: tuple[int, ...] = ()
     opening_left: int = 0
     """Opening plays still to make (published preset)."""
+    abandoned: tuple[int, ...] = (0, 0, 0, 0)
+    """How many times each map was abandoned because its treasure could no longer be located."""
+    last_map_change: int = -1
+    """The last turn in which a map changed: a clue played, a treasure claimed or a map
+    abandoned (-1: none yet). Public: everyone at the table sees it."""
     _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property

@@ -16,7 +16,7 @@ The JSON form::
      "seed": 2, "cars": ["d5", "f2"], "bots": ["greedy", "random"],
      "actions": ["play in lake on grey", "move c3 d4", ...],
      "result": {"scores": [...], "winners": [...], "end_reason": "...", "turns": 123,
-                "curses": 2, "amulets_spent": [...]}}
+                "curses": 2, "amulets_spent": [...], "abandoned": 0}}
 """
 
 from __future__ import annotations
@@ -25,14 +25,15 @@ import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from tobago_solver.documents import read_document
+from tobago_solver.documents import field, read_document, text_list, whole, whole_list
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action, parse_action
 from tobago_solver.game.bots import Bot
+from tobago_solver.game.end import END_TURN_LIMIT, RULE_ENDS
 from tobago_solver.game.rules import GameRules
-from tobago_solver.game.setup import new_game
+from tobago_solver.game.setup import MAX_SEED, new_game
 from tobago_solver.game.state import GameState
 from tobago_solver.island import Island
 from tobago_solver.rules import PresetName
@@ -50,7 +51,7 @@ class GameRecord:
 
     >>> import tobago_solver as tb
     >>> record = tb.play_game(tb.islands.default(), [tb.GreedyBot(), tb.GreedyBot()], seed=1)
-    >>> record.players, record.end_reason in ("treasure deck empty", "turn limit")
+    >>> record.players, record.end_reason in ("treasure deck empty", "treasure cannot be located")
     (2, True)
     """
 
@@ -67,6 +68,8 @@ class GameRecord:
     turns: int
     curses: int
     amulets_spent: tuple[int, ...]
+    abandoned: int = 0
+    """Maps abandoned because their treasure could no longer be located (published)."""
 
     @property
     def players(self) -> int:
@@ -111,34 +114,89 @@ class GameRecord:
                 "turns": self.turns,
                 "curses": self.curses,
                 "amulets_spent": list(self.amulets_spent),
+                "abandoned": self.abandoned,
             },
         }
         return json.dumps(data, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Read a record written by :meth:`to_json`; raises TobagoError on anything else."""
-        data = read_document(text, FORMAT, VERSION, "game record")
-        try:
-            result: dict[str, Any] = data["result"]
-            return cls(
-                island=Island.from_text(data["island"], strict=False),
-                rules=GameRules.from_dict(data["rules"]),
-                seed=int(data["seed"]),
-                cars=tuple(str(f) for f in data["cars"]),
-                bots=tuple(str(b) for b in data["bots"]),
-                actions=tuple(str(a) for a in data["actions"]),
-                scores=tuple(int(s) for s in result["scores"]),
-                winners=tuple(int(w) for w in result["winners"]),
-                end_reason=str(result["end_reason"]),
-                turns=int(result["turns"]),
-                curses=int(result["curses"]),
-                amulets_spent=tuple(int(a) for a in result["amulets_spent"]),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, TobagoError):
-                raise
-            raise TobagoError(f"game record is incomplete or malformed: {error!r}") from None
+        """Read a record written by :meth:`to_json`; TobagoError naming what is wrong.
+
+        Every part is checked before anything is built: types, ranges, the seats, each action's
+        text. Records written before ``abandoned`` existed read it as 0.
+
+        >>> GameRecord.from_json('{"format": "tobago-game-record", "version": 1}')
+        Traceback (most recent call last):
+        ...
+        tobago_solver.errors.TobagoError: game record: 'island' is missing
+        """
+        what = "game record"
+        data = read_document(text, FORMAT, VERSION, what)
+        unknown = sorted(set(data) - _RECORD_KEYS)
+        if unknown:
+            raise TobagoError(f"{what}: unknown field(s) {', '.join(map(repr, unknown))}")
+        island = Island.from_text(field(data, "island", str, what), strict=False)
+        rules = GameRules.from_dict(field(data, "rules", dict, what))
+        seed = whole(field(data, "seed", int, what), 0, MAX_SEED, f"{what} 'seed'")
+        bots = text_list(field(data, "bots", list, what), f"{what} 'bots'", (2, 3, 4))
+        players = len(bots)
+        cars = text_list(field(data, "cars", list, what), f"{what} 'cars'", (players,))
+        for car in cars:
+            island.require_field(car)
+        texts = text_list(field(data, "actions", list, what), f"{what} 'actions'")
+        for number, action in enumerate(texts, start=1):
+            try:
+                parse_action(action)
+            except TobagoError as error:
+                raise TobagoError(f"{what}: action {number}: {error}") from None
+        result = field(data, "result", dict, what)
+        unknown = sorted(set(result) - _RESULT_KEYS)
+        if unknown:
+            raise TobagoError(f"{what}: unknown result field(s) {', '.join(map(repr, unknown))}")
+        name = f"{what} result"
+        scores = whole_list(
+            field(result, "scores", list, name), 0, 10**6, f"{name} 'scores'", players
+        )
+        winners = whole_list(
+            field(result, "winners", list, name), 0, players - 1, f"{name} 'winners'"
+        )
+        if not winners or winners != sorted(set(winners)):
+            raise TobagoError(f"{name} 'winners' must list seats once each, in order")
+        end_reason = field(result, "end_reason", str, name)
+        if end_reason not in (*RULE_ENDS, END_TURN_LIMIT):
+            raise TobagoError(f"{name} 'end_reason' {end_reason!r} is not an end of the game")
+        turns = whole(field(result, "turns", int, name), 0, rules.turn_limit, f"{name} 'turns'")
+        curses = whole(field(result, "curses", int, name), 0, rules.curses, f"{name} 'curses'")
+        spent = whole_list(
+            field(result, "amulets_spent", list, name), 0, 10**6, f"{name} 'amulets_spent'", players
+        )
+        abandoned = whole(result.get("abandoned", 0), 0, 10**6, f"{name} 'abandoned'")
+        if rules.first_player >= players:
+            raise TobagoError(f"{what}: first_player {rules.first_player} is not one of the seats")
+        return cls(
+            island=island,
+            rules=rules,
+            seed=seed,
+            cars=tuple(cars),
+            bots=tuple(bots),
+            actions=tuple(texts),
+            scores=tuple(scores),
+            winners=tuple(winners),
+            end_reason=end_reason,
+            turns=turns,
+            curses=curses,
+            amulets_spent=tuple(spent),
+            abandoned=abandoned,
+        )
+
+
+_RECORD_KEYS: Final = frozenset(
+    ("format", "version", "island", "rules", "seed", "cars", "bots", "actions", "result")
+)
+_RESULT_KEYS: Final = frozenset(
+    ("scores", "winners", "end_reason", "turns", "curses", "amulets_spent", "abandoned")
+)
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -198,6 +256,7 @@ def record_of(
         turns=final.turn,
         curses=final.curses_drawn,
         amulets_spent=final.amulets_spent,
+        abandoned=sum(final.abandoned),
     )
 
 
@@ -217,6 +276,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     state = new_game(
         record.island, record.players, seed=record.seed, rules=record.rules, cars=record.cars
     )
+    first = state
     yield state
     for number, text in enumerate(record.actions, start=1):
         try:
@@ -224,8 +284,28 @@ def replay(record: GameRecord) -> Iterator[GameState]:
         except TobagoError as error:
             raise TobagoError(f"record action {number} {text!r} does not replay: {error}") from None
         yield state
-    if state.scores != record.scores or state.end_reason != record.end_reason:
+    if not state.is_terminal:
         raise TobagoError(
-            f"the replay ends with scores {state.scores} ({state.end_reason}), "
-            f"the record says {record.scores} ({record.end_reason})"
+            f"the record's {len(record.actions)} actions end before the game does "
+            f"(turn {state.turn})"
         )
+    replayed = record_of(first, state, record.bots, record.actions)
+    wrong = [
+        f"{name} {getattr(replayed, name)!r} (the record says {getattr(record, name)!r})"
+        for name in _RESULT_FIELDS
+        if getattr(replayed, name) != getattr(record, name)
+    ]
+    if wrong:
+        raise TobagoError("the replay ends with " + "; ".join(wrong))
+
+
+_RESULT_FIELDS: Final = (
+    "end_reason",
+    "scores",
+    "winners",
+    "turns",
+    "curses",
+    "amulets_spent",
+    "abandoned",
+)
+"""Every part of a record's result, compared by :func:`replay`."""

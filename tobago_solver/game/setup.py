@@ -18,9 +18,12 @@ from tobago_solver.errors import TobagoError
 from tobago_solver.game.rules import CURSE, GameRules, add_amulets
 from tobago_solver.game.state import GameState, MapState
 from tobago_solver.island import Island
+from tobago_solver.locating import locator
 from tobago_solver.rules import MAP_NAMES, PresetName
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+MAX_SEED = 2**64 - 1
+"""Seeds are whole numbers below 2**64 (``simulate`` deals 64-bit seeds)."""
 
 
 def treasure_deck(rules: GameRules, rng: random.Random) -> tuple[int, ...]:
@@ -52,13 +55,23 @@ def new_game(
     Everything random comes from ``seed``, so the same arguments give the same game.
     """
     game_rules = GameRules.named(rules)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        # A record keeps the seed as a whole number; anything else would not replay the same.
-        raise TobagoError(f"seed must be a whole number, got {seed!r}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        # A record keeps the seed as a whole number; anything else would not replay the same,
+        # and a negative seed would deal the game of its absolute value.
+        raise TobagoError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise TobagoError(f"Tobago is for 2 to 4 players, not {players!r}")
+    if game_rules.first_player >= players:
+        raise TobagoError(
+            f"first_player {game_rules.first_player} is not a seat of a {players}-player game"
+        )
     if not island.fields:
         raise TobagoError(f"island {island.name!r} has no land field")
+    if not locator(island).singled_out:
+        raise TobagoError(
+            f"island {island.name!r}: no set of clue cards singles out any field, so no treasure "
+            "could ever be located"
+        )
     rng = random.Random(seed)
     deck = treasure_deck(game_rules, rng)
     clues = list(DECK)
@@ -83,7 +96,7 @@ def new_game(
         island=island,
         rules=game_rules,
         players=players,
-        current_player=game_rules.first_player % players,
+        current_player=game_rules.first_player,
         turn=0,
         phase="opening" if opening else "action",
         maps=maps,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import statistics
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ import numpy as np
 from tobago_solver import islands
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.bots import Bot, make_bot
+from tobago_solver.game.end import END_TURN_LIMIT, RULE_ENDS
 from tobago_solver.game.records import play_game
 from tobago_solver.game.rules import GameRules
 from tobago_solver.island import Island
@@ -71,11 +73,21 @@ class GameSummary:
     end_reason: str
     curses: int
     amulets_spent: int
+    abandoned: int = 0
+    """Maps abandoned because their treasure could no longer be located (published)."""
+
+    @property
+    def ended_by_rules(self) -> bool:
+        """Whether a rule ended the game (not the turn limit, a safety net)."""
+        return self.end_reason != END_TURN_LIMIT
 
 
 @dataclass(frozen=True)
 class SimulationResult:
     """A batch of games; every seat with the top score counts as a winner (ties count for all).
+
+    Win rates and scores count the games that ended by the rules; games stopped by the turn
+    limit (a safety net) are listed apart, in ``summary()["turn_limited"]``.
 
     >>> result = simulate(2, bots=["greedy", "greedy"], seed=3)
     >>> [row["seat"] for row in result.win_rates()], result.summary()["games"]
@@ -93,12 +105,18 @@ class SimulationResult:
             f"games={len(self.games)})"
         )
 
+    @property
+    def ended_by_rules(self) -> tuple[GameSummary, ...]:
+        """The games a rule ended (every game but those stopped by the turn limit)."""
+        return tuple(g for g in self.games if g.ended_by_rules)
+
     def win_rates(self) -> list[dict[str, Any]]:
-        """Per seat: wins, rate and its Wilson 95% interval."""
+        """Per seat: wins, rate and its Wilson 95% interval, over the games ended by the rules."""
         rows = []
-        games = len(self.games)
+        counted = self.ended_by_rules
+        games = len(counted)
         for seat, bot in enumerate(self.bots):
-            wins = sum(seat in g.winners for g in self.games)
+            wins = sum(seat in g.winners for g in counted)
             low, high = wilson_interval(wins, games)
             rows.append(
                 {"seat": seat, "bot": bot, "wins": wins, "games": games, "rate": _rate(wins, games)}
@@ -107,12 +125,14 @@ class SimulationResult:
         return rows
 
     def bot_win_rates(self) -> list[dict[str, Any]]:
-        """Per bot kind, over all the seats it holds: wins per seat-game and the interval."""
+        """Per bot kind, over all the seats it holds: wins per seat-game and the interval (games
+        ended by the rules)."""
         rows = []
+        counted = self.ended_by_rules
         for bot in sorted(set(self.bots)):
             seats = [s for s, b in enumerate(self.bots) if b == bot]
-            trials = len(seats) * len(self.games)
-            wins = sum(s in g.winners for g in self.games for s in seats)
+            trials = len(seats) * len(counted)
+            wins = sum(s in g.winners for g in counted for s in seats)
             low, high = wilson_interval(wins, trials)
             rows.append(
                 {"bot": bot, "seats": seats, "wins": wins, "trials": trials}
@@ -120,15 +140,37 @@ class SimulationResult:
             )
         return rows
 
+    def end_reasons(self) -> dict[str, int]:
+        """How many games ended for each reason, the rules' reasons first.
+
+        >>> sum(simulate(3, bots=["greedy", "greedy"], seed=3).end_reasons().values())
+        3
+        """
+        counts = Counter(g.end_reason for g in self.games)
+        order = [*RULE_ENDS, END_TURN_LIMIT]
+        ordered = sorted(counts, key=lambda r: (order.index(r) if r in order else len(order), r))
+        return {reason: counts[reason] for reason in ordered}
+
     def summary(self) -> dict[str, Any]:
-        """Everything the ``simulate`` command prints, as JSON-friendly values."""
-        scores = [[g.scores[s] for g in self.games] for s in range(len(self.bots))]
+        """Everything the ``simulate`` command prints, as JSON-friendly values.
+
+        ``games`` counts every game; ``win_rates``, ``bot_win_rates`` and ``scores`` the
+        ``games_ended_by_rules``; ``end_reasons`` counts each ending, ``turns`` is the game length
+        over every game (``longest``: the longest game) and ``turn_limited`` lists the games the
+        turn limit stopped (``turn_limit_games`` counts them).
+        """
+        counted = self.ended_by_rules
+        scores = [[g.scores[s] for g in counted] for s in range(len(self.bots))]
         turns = [g.turns for g in self.games]
+        longest = max(self.games, key=lambda g: g.turns, default=None)
+        limited = [g for g in self.games if not g.ended_by_rules]
         return {
             "island": self.island,
             "rules": self.rules,
             "bots": list(self.bots),
             "games": len(self.games),
+            "games_ended_by_rules": len(counted),
+            "end_reasons": self.end_reasons(),
             "win_rates": self.win_rates(),
             "bot_win_rates": self.bot_win_rates(),
             "scores": [
@@ -136,22 +178,37 @@ class SimulationResult:
                 for s, v in enumerate(scores)
             ],
             "turns": {"mean": _mean(turns), "stdev": _stdev(turns)},
+            "longest": None
+            if longest is None
+            else {"index": longest.index, "seed": longest.seed, "turns": longest.turns},
             "curses_per_game": _mean([g.curses for g in self.games]),
             "amulets_spent_per_game": _mean([g.amulets_spent for g in self.games]),
-            "turn_limit_games": sum(g.end_reason == "turn limit" for g in self.games),
+            "maps_abandoned_per_game": _mean([g.abandoned for g in self.games]),
+            "turn_limit_games": len(limited),
+            "turn_limited": [
+                {"index": g.index, "seed": g.seed, "turns": g.turns, "scores": list(g.scores)}
+                for g in limited
+            ],
         }
 
     def table(self) -> str:
-        """The summary as a text table: win rates per seat and per bot, scores, game length.
+        """The summary as a text table: how the games ended, win rates per seat and per bot,
+        scores, game length.
 
         >>> print(simulate(2, bots=["greedy", "greedy"], seed=3).table())  # doctest: +ELLIPSIS
         2 games on ABC-1, seed rules
+        ended by: ...
+        win rates and scores over the 2 games ended by the rules
         seat bot      win rate [95% interval]     score mean  stdev
            0 greedy ...
         """
         summary = self.summary()
+        ended = ", ".join(f"{reason} {count}" for reason, count in summary["end_reasons"].items())
         lines = [
             f"{summary['games']} games on {summary['island']}, {summary['rules']} rules",
+            f"ended by: {ended or '-'}",
+            f"win rates and scores over the {summary['games_ended_by_rules']} games ended by "
+            "the rules",
             "seat bot      win rate [95% interval]     score mean  stdev",
         ]
         for row, score in zip(summary["win_rates"], summary["scores"], strict=True):
@@ -162,12 +219,22 @@ class SimulationResult:
         for row in summary["bot_win_rates"]:
             lines.append(f"bot {row['bot']:<8} wins per seat-game {_format_rate(row)}")
         turns = summary["turns"]
-        lines.append(f"game length {turns['mean']:.1f} turns (stdev {turns['stdev']:.1f})")
+        longest = summary["longest"]
+        lines.append(
+            f"game length {turns['mean']:.1f} turns (stdev {turns['stdev']:.1f}), longest "
+            + ("-" if longest is None else f"{longest['turns']} (game {longest['index']})")
+        )
         lines.append(
             f"curses per game {summary['curses_per_game']:.2f}; "
             f"amulets spent per game {summary['amulets_spent_per_game']:.2f}; "
-            f"stopped by the turn limit {summary['turn_limit_games']}"
+            f"maps abandoned per game {summary['maps_abandoned_per_game']:.2f}"
         )
+        lines.append(f"stopped by the turn limit {summary['turn_limit_games']}")
+        for game in summary["turn_limited"]:
+            lines.append(
+                f"  game {game['index']} (seed {game['seed']}): {game['turns']} turns, scores "
+                + " ".join(map(str, game["scores"]))
+            )
         return "\n".join(lines)
 
 
@@ -227,6 +294,7 @@ def _play_chunk(chunk: _Chunk) -> list[GameSummary]:
                 record.end_reason,
                 record.curses,
                 sum(record.amulets_spent),
+                record.abandoned,
             )
         )
     return summaries

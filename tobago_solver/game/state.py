@@ -11,7 +11,8 @@ True
 Phase model (``state.phase``; ``state.to_move`` is the player who decides):
 
 - ``opening`` (published preset): the current player starts an empty map with a clue.
-- ``action``: the current player plays a clue or moves (``pass`` only if neither is possible).
+- ``action``: the current player plays a clue, moves or (variant ``exchange``) exchanges their
+  clue cards; ``pass`` only if none of these is possible.
 - ``bonus``: after an action that claimed nothing, the current player may ``take amulet`` (after
   a move onto an amulet), ``spend amulet`` (one more action: back to ``action``) or ``end turn``.
   When none of the first two is possible the turn ends by itself.
@@ -20,7 +21,8 @@ Phase model (``state.phase``; ``state.to_move`` is the player who decides):
 - ``over``: the game has ended (``end_reason``).
 
 A claim ends the turn: the distribution runs (pausing only for curse decisions), then the next
-player's turn begins.
+player's turn begins. After every clue played and at every turn's end the §7 checks run
+(``end.check_end``): the game may end at once, or (published) a map be abandoned.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from tobago_solver.errors import IllegalActionError
 from tobago_solver.game.actions import (
     ACCEPT_CURSE,
     END_TURN,
+    EXCHANGE,
     PASS,
     SPEND_AMULET,
     TAKE_AMULET,
@@ -43,7 +46,15 @@ from tobago_solver.game.actions import (
 )
 from tobago_solver.game.board import board_text
 from tobago_solver.game.distribution import curse_resolved, discard_highest, settle
-from tobago_solver.game.end import END_DECK_EMPTY, END_NO_CANDIDATE, END_TURN_LIMIT, end_turn
+from tobago_solver.game.end import (
+    END_DECK_EMPTY,
+    END_NO_CANDIDATE,
+    END_STALEMATE,
+    END_TURN_LIMIT,
+    END_UNLOCATABLE,
+    check_end,
+    end_turn,
+)
 from tobago_solver.game.observation import Observation, observe
 from tobago_solver.game.paths import move_neighbours, move_paths, moves
 from tobago_solver.game.position import (
@@ -61,7 +72,9 @@ from tobago_solver.rules import MAP_NAMES
 __all__ = [  # with the names that moved to position, paths and end: still importable from here
     "END_DECK_EMPTY",
     "END_NO_CANDIDATE",
+    "END_STALEMATE",
     "END_TURN_LIMIT",
+    "END_UNLOCATABLE",
     "Distribution",
     "GameState",
     "MapState",
@@ -144,6 +157,8 @@ class GameState(Position):
         actions: list[Action] = list(self._legal_plays())
         if self.phase == "action":
             actions.extend(self._legal_moves())
+            if self.rules.exchange and self.hands[p]:
+                actions.append(EXCHANGE)
         return actions or [PASS]
 
     def _legal_plays(self) -> list[Play]:
@@ -204,6 +219,8 @@ class GameState(Position):
             return replace(spent, phase="action", moved=False)
         if action == ACCEPT_CURSE:
             return curse_resolved(discard_highest(self, self.to_move))
+        if action == EXCHANGE:
+            return self._exchange()
         return end_turn(self)  # END_TURN or PASS
 
     def _illegal(self, action: Action) -> IllegalActionError:
@@ -217,7 +234,7 @@ class GameState(Position):
                 "'accept curse'",
                 "§6 curse",
             )
-        if self.phase == "bonus" and isinstance(action, Play | Move):
+        if self.phase == "bonus" and (isinstance(action, Play | Move) or action == EXCHANGE):
             return IllegalActionError(
                 f"{text!r}: the action is done; 'spend amulet' for another", "§5 amulets"
             )
@@ -257,6 +274,13 @@ class GameState(Position):
                 f"{text!r}: passing is allowed only when no clue play and no move is",
                 "§5",
             )
+        if action == EXCHANGE:
+            if not self.rules.exchange:
+                return IllegalActionError(
+                    f"{text!r}: only with the exchange variant (off in these rules)", "§5 (C)"
+                )
+            if not self.hands[p]:
+                return IllegalActionError(f"{text!r}: you hold no clue card", "§5 (C)")
         return IllegalActionError(f"{text!r}: not possible in the {self.phase} phase", "§5")
 
     def _check_move(self, move: Move) -> None:
@@ -304,6 +328,7 @@ class GameState(Position):
             self,
             maps=tuple_set(self.maps, play.map, new_map),
             roses_left=tuple_set(self.roses_left, p, self.roses_left[p] - 1),
+            last_map_change=self.turn,
         )
         state = state._draw(p, tuple(hand))
         if new_map.located:
@@ -312,13 +337,28 @@ class GameState(Position):
                 other = (p + k) % self.players
                 if state.cars[other] == field_:
                     return settle(replace(state, claims=((play.map, other),)))
+        state = check_end(state)
+        if state.is_terminal:
+            return state
         if self.phase == "opening":
             return end_turn(state)
         return state._after_action()
 
-    def _draw(self, player: int, hand: tuple[Clue, ...]) -> GameState:
+    def _exchange(self) -> GameState:
+        """§5 (C), variant: discard the hand, then draw as many (reshuffling as in (A))."""
+        p = self.current_player
+        hand = self.hands[p]
+        state = replace(
+            self,
+            hands=tuple_set(self.hands, p, ()),
+            clue_discards=(*self.clue_discards, *hand),
+        )
+        return state._draw(p, (), len(hand))._after_action()
+
+    def _draw(self, player: int, hand: tuple[Clue, ...], count: int | None = None) -> GameState:
+        """``player`` holds ``hand`` and draws ``count`` cards (default: up to the hand size)."""
         deck, discards, reshuffles = self.clue_deck, self.clue_discards, self.reshuffles
-        need = self.rules.hand_size(self.players) - len(hand)
+        need = self.rules.hand_size(self.players) - len(hand) if count is None else count
         while need > 0:
             if not deck:
                 if not discards:
