@@ -351,6 +351,13 @@ class Grid:
         cells[index] = number
         return Grid._checked(tuple(cells))
 
+    def _placed(self, index: int, card: int) -> Grid:
+        """:meth:`place` for a placement already checked (an empty cell index, an island card
+        not on the grid): the game engine's, once it has checked the play."""
+        cells = list(self.cells)
+        cells[index] = card
+        return Grid._checked(tuple(cells))
+
     @classmethod
     def _checked(cls, cells: Cells) -> Grid:
         """A grid from cells known to be valid (plain ints, distinct, 36 of them): skips the

@@ -11,18 +11,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import CardError, IllegalPlacementError
 from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, check_card
 from .rules import Rules
 
 __all__ = [
+    "Openings",
     "Placement",
     "check_hand",
     "check_placement",
     "legal_placements",
     "normalize_pool",
+    "openings",
     "order_bounds",
     "order_conflicts",
     "placement_cost",
@@ -132,23 +134,134 @@ def legal_placements(
     hand = check_hand(grid, cards)
     if hand_size is None:
         hand_size = len(hand)
-    # Bounds per empty cell once (the open interval its card must fall in), instead of
-    # order_conflicts per (card, cell): the same test, one pass over the order.
-    bounds = [
-        (index, low, high)
-        for index, (low, high) in enumerate(order_bounds(grid.cells, rules))
-        if grid.cells[index] is None
-    ]
-    cells = grid.cells
-    found = []
-    for card in hand:
-        for index, low, high in bounds:
-            if not low < card < high:
+    return tuple(
+        Placement(card, CELL_NAMES[index], cost)
+        for card, index, cost in openings(grid, rules).placements(hand, hand_size)
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class Openings:
+    """Where cards may go on one grid under one preset: every empty cell with the open interval
+    of cards the order rule lets it take (:func:`order_bounds`), and each ``(card, cell)``'s
+    discard cost, worked out once when first asked.
+
+    Get one with :func:`openings`, which keeps it with the grid: every game state, bot and
+    check looking at the same grid shares it.
+
+    >>> grid = Grid.from_mapping({"a1": 10, "c1": 14})
+    >>> table = openings(grid, Rules.seed())
+    >>> table.bounds[:2]
+    ((1, 10, 14), (3, 14, 81))
+    >>> table.placements([12, 13], hand_size=5)[:3]
+    [(12, 1, 4), (12, 4, 0), (12, 5, 0)]
+    >>> table.legal_cost(12, 1, hand_size=5), table.legal_cost(12, 1, hand_size=3)
+    (4, None)
+    """
+
+    grid: Grid
+    rules: Rules
+    bounds: tuple[tuple[int, int, int], ...]
+    """``(cell index, low, high)`` per empty cell, in index order: a card fits exactly when
+    ``low < card < high``."""
+    _costs: dict[int, int] = field(default_factory=dict, repr=False)
+    """Costs asked so far, by ``card << 6 | cell index``."""
+
+    @classmethod
+    def of(cls, grid: Grid, rules: Rules) -> Openings:
+        """Work out the openings afresh (:func:`openings` keeps them with the grid)."""
+        cells = grid.cells
+        bounds = tuple(
+            (index, low, high)
+            for index, (low, high) in enumerate(order_bounds(cells, rules))
+            if cells[index] is None
+        )
+        return cls(grid, rules, bounds)
+
+    def cost(self, card: int, index: int) -> int:
+        """The discard cost of ``card`` on the empty cell ``index`` (order not checked)."""
+        key = card << 6 | index
+        cost = self._costs.get(key)
+        if cost is None:
+            cost = self._costs[key] = self.rules.discard_cost(self.grid.cells, index, card)
+        return cost
+
+    def placements(self, cards: Iterable[int], hand_size: int) -> list[tuple[int, int, int]]:
+        """``(card, cell index, cost)`` of every card of ``cards`` (island cards, none on the
+        grid) on every cell it fits, affordable from a hand of ``hand_size`` cards; in the
+        order of ``cards``, then cell index."""
+        # The hot loop of every game and search: self.cost inlined.
+        affordable = hand_size - 1
+        costs, rule, cells = self._costs, self.rules.discard_cost, self.grid.cells
+        found = []
+        for card in cards:
+            for index, low, high in self.bounds:
+                if low < card < high:
+                    key = card << 6 | index
+                    cost = costs.get(key)
+                    if cost is None:
+                        cost = costs[key] = rule(cells, index, card)
+                    if cost <= affordable:
+                        found.append((card, index, cost))
+        return found
+
+    def legal_cost(self, card: int, index: int, hand_size: int) -> int | None:
+        """The cost of playing ``card`` (an island card off the grid) on cell ``index`` from a
+        hand of ``hand_size`` cards, or ``None`` when that is not a legal placement (the cell
+        is filled, the order forbids it, or the hand cannot pay); :func:`check_placement` says
+        why."""
+        for cell, low, high in self.bounds:
+            if cell == index:
+                if not low < card < high:
+                    return None
+                cost = self.cost(card, index)
+                return cost if cost <= hand_size - 1 else None
+        return None
+
+    def placed(self, index: int, card: int) -> Grid:
+        """The grid after the legal placement of ``card`` on cell ``index``, its openings
+        worked out from these: only the cells the order relates to ``index`` narrow.
+
+        >>> before = openings(Grid.empty(), Rules.published())
+        >>> after = before.placed(2, 40)
+        >>> openings(after, Rules.published()).bounds[:3]
+        ((0, 0, 40), (1, 0, 40), (3, 40, 81))
+        """
+        grid = self.grid._placed(index, card)
+        lower, higher = _related_cells(self.rules, index)
+        bounds = []
+        for cell, low, high in self.bounds:
+            if cell == index:
                 continue
-            cost = rules.cost(cells, index, card)
-            if cost <= hand_size - 1:
-                found.append(Placement(card, CELL_NAMES[index], cost))
-    return tuple(found)
+            if higher >> cell & 1 and card > low:
+                low = card
+            elif lower >> cell & 1 and card < high:
+                high = card
+            bounds.append((cell, low, high))
+        grid.__dict__[_OPENINGS] = Openings(grid, self.rules, tuple(bounds))
+        return grid
+
+
+def openings(grid: Grid, rules: Rules) -> Openings:
+    """The :class:`Openings` of ``grid`` under ``rules``, computed once per grid value.
+
+    They are kept in the grid's own cache (as :attr:`Grid.numbers` is), for the rules asked
+    last: a game keeps one preset, so every state, bot and check reading the same grid
+    shares them.
+
+    >>> grid = Grid.empty()
+    >>> openings(grid, Rules.published()) is openings(grid, Rules.published())
+    True
+    """
+    found: Openings | None = grid.__dict__.get(_OPENINGS)
+    if found is None or found.rules is not rules:
+        found = Openings.of(grid, rules)
+        grid.__dict__[_OPENINGS] = found
+    return found
+
+
+_OPENINGS = "_openings"
+"""The key :func:`openings` keeps its table under in a grid's instance dictionary."""
 
 
 def order_bounds(cells: tuple[int | None, ...], rules: Rules) -> list[tuple[int, int]]:

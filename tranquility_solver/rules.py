@@ -116,12 +116,13 @@ def nearest_sequence_neighbour_cost(cells: Cells, index: int, card: int) -> int:
     >>> nearest_sequence_neighbour_cost(tuple(cells), 6, 27)
     3
     """
-    differences = [
-        abs(card - neighbour)
-        for position in (index - 1, index + 1)
-        if 0 <= position < CELL_COUNT and (neighbour := cells[position]) is not None
-    ]
-    return min(differences, default=0)
+    before = cells[index - 1] if index > 0 else None
+    after = cells[index + 1] if index + 1 < CELL_COUNT else None
+    if before is None:
+        return 0 if after is None else abs(card - after)
+    if after is None:
+        return abs(card - before)
+    return min(abs(card - before), abs(card - after))
 
 
 # -- compiled order ----------------------------------------------------------------------------

@@ -62,7 +62,7 @@ class RandomBot:
     name: str = "random"
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        return rng.choice(observation.legal_actions())
+        return rng.choice(observation.lazy_legal_actions())
 
 
 _NEVER = 1e9
