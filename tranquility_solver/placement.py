@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .errors import CardError, IllegalPlacementError
 from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, check_card
@@ -140,14 +140,19 @@ def legal_placements(
     )
 
 
+Interval = tuple[int, int, int, tuple[int, ...]]
+"""``(low, high, cells mask, cells)``: empty cells that take exactly the cards strictly between
+``low`` and ``high`` by the order rule (see :func:`order_bounds`)."""
+
+
 @dataclass(frozen=True, eq=False)
 class Openings:
-    """Where cards may go on one grid under one preset: every empty cell with the open interval
-    of cards the order rule lets it take (:func:`order_bounds`), and each ``(card, cell)``'s
-    discard cost, worked out once when first asked.
+    """Where cards may go on one grid under one preset: the empty cells grouped by the open
+    interval of cards the order rule lets them take.
 
-    Get one with :func:`openings`, which keeps it with the grid: every game state, bot and
-    check looking at the same grid shares it.
+    One test per card and interval finds a card's cells (a run of empty cells in `published`
+    shares one interval). Get the openings with :func:`openings`, which keeps them with the
+    grid: every game state, bot and check looking at the same grid shares them.
 
     >>> grid = Grid.from_mapping({"a1": 10, "c1": 14})
     >>> table = openings(grid, Rules.seed())
@@ -161,48 +166,45 @@ class Openings:
 
     grid: Grid
     rules: Rules
-    bounds: tuple[tuple[int, int, int], ...]
-    """``(cell index, low, high)`` per empty cell, in index order: a card fits exactly when
-    ``low < card < high``."""
-    _costs: dict[int, int] = field(default_factory=dict, repr=False)
-    """Costs asked so far, by ``card << 6 | cell index``."""
+    intervals: tuple[Interval, ...]
 
     @classmethod
     def of(cls, grid: Grid, rules: Rules) -> Openings:
         """Work out the openings afresh (:func:`openings` keeps them with the grid)."""
         cells = grid.cells
-        bounds = tuple(
-            (index, low, high)
-            for index, (low, high) in enumerate(order_bounds(cells, rules))
-            if cells[index] is None
+        grouped: dict[tuple[int, int], list[int]] = {}
+        for index, bounds in enumerate(order_bounds(cells, rules)):
+            if cells[index] is None:
+                grouped.setdefault(bounds, []).append(index)
+        intervals = tuple(
+            (low, high, sum(1 << cell for cell in group), tuple(group))
+            for (low, high), group in grouped.items()
         )
-        return cls(grid, rules, bounds)
+        return cls(grid, rules, intervals)
 
-    def cost(self, card: int, index: int) -> int:
-        """The discard cost of ``card`` on the empty cell ``index`` (order not checked)."""
-        key = card << 6 | index
-        cost = self._costs.get(key)
-        if cost is None:
-            cost = self._costs[key] = self.rules.discard_cost(self.grid.cells, index, card)
-        return cost
+    @property
+    def bounds(self) -> tuple[tuple[int, int, int], ...]:
+        """``(cell index, low, high)`` per empty cell, in index order: a card fits the cell
+        exactly when ``low < card < high``."""
+        return tuple(
+            sorted((cell, low, high) for low, high, _, cells in self.intervals for cell in cells)
+        )
 
     def placements(self, cards: Iterable[int], hand_size: int) -> list[tuple[int, int, int]]:
         """``(card, cell index, cost)`` of every card of ``cards`` (island cards, none on the
-        grid) on every cell it fits, affordable from a hand of ``hand_size`` cards; in the
-        order of ``cards``, then cell index."""
-        # The hot loop of every game and search: self.cost inlined.
+        grid) on every cell it fits, affordable from a hand of ``hand_size`` cards; sorted by
+        card, then cell index."""
         affordable = hand_size - 1
-        costs, rule, cells = self._costs, self.rules.discard_cost, self.grid.cells
+        cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
         found = []
-        for card in cards:
-            for index, low, high in self.bounds:
+        for low, high, _, cells in self.intervals:
+            for card in cards:
                 if low < card < high:
-                    key = card << 6 | index
-                    cost = costs.get(key)
-                    if cost is None:
-                        cost = costs[key] = rule(cells, index, card)
-                    if cost <= affordable:
-                        found.append((card, index, cost))
+                    for index in cells:
+                        cost = cost_of(grid_cells, index, card)
+                        if cost <= affordable:
+                            found.append((card, index, cost))
+        found.sort()
         return found
 
     def legal_cost(self, card: int, index: int, hand_size: int) -> int | None:
@@ -210,17 +212,18 @@ class Openings:
         hand of ``hand_size`` cards, or ``None`` when that is not a legal placement (the cell
         is filled, the order forbids it, or the hand cannot pay); :func:`check_placement` says
         why."""
-        for cell, low, high in self.bounds:
-            if cell == index:
+        for low, high, mask, _ in self.intervals:
+            if mask >> index & 1:
                 if not low < card < high:
                     return None
-                cost = self.cost(card, index)
+                cost = self.rules.cost(self.grid.cells, index, card)
                 return cost if cost <= hand_size - 1 else None
         return None
 
     def placed(self, index: int, card: int) -> Grid:
         """The grid after the legal placement of ``card`` on cell ``index``, its openings
-        worked out from these: only the cells the order relates to ``index`` narrow.
+        worked out from these: the cells the order puts above ``index`` now need more than
+        ``card``, those below less; the other intervals stay as they are.
 
         >>> before = openings(Grid.empty(), Rules.published())
         >>> after = before.placed(2, 40)
@@ -229,16 +232,33 @@ class Openings:
         """
         grid = self.grid._placed(index, card)
         lower, higher = _related_cells(self.rules, index)
-        bounds = []
-        for cell, low, high in self.bounds:
-            if cell == index:
-                continue
-            if higher >> cell & 1 and card > low:
-                low = card
-            elif lower >> cell & 1 and card < high:
-                high = card
-            bounds.append((cell, low, high))
-        grid.__dict__[_OPENINGS] = Openings(grid, self.rules, tuple(bounds))
+        grouped: dict[tuple[int, int], tuple[int, list[int]]] = {}
+
+        def add(low: int, high: int, mask: int, cells: Iterable[int]) -> None:
+            if mask:
+                known = grouped.get((low, high))
+                if known is None:
+                    grouped[low, high] = (mask, list(cells))
+                else:
+                    grouped[low, high] = (known[0] | mask, known[1] + list(cells))
+
+        for low, high, mask, cells in self.intervals:
+            if mask >> index & 1:
+                mask ^= 1 << index
+                cells = tuple(cell for cell in cells if cell != index)
+            rises = mask & higher if card > low else 0
+            falls = mask & lower if card < high else 0
+            if rises or falls:
+                stays = mask & ~(rises | falls)
+                add(card, high, rises, (cell for cell in cells if rises >> cell & 1))
+                add(low, card, falls, (cell for cell in cells if falls >> cell & 1))
+                add(low, high, stays, (cell for cell in cells if stays >> cell & 1))
+            else:
+                add(low, high, mask, cells)
+        intervals = tuple(
+            (low, high, mask, tuple(cells)) for (low, high), (mask, cells) in grouped.items()
+        )
+        grid.__dict__[_OPENINGS] = Openings(grid, self.rules, intervals)
         return grid
 
 

@@ -166,18 +166,18 @@ class LegalActions(Sequence[Action]):
     def _play_count(self) -> int:
         return self._ends[-1] if self._ends else 0
 
-    def _payment_counts(self) -> Iterator[int]:
+    def _payment_counts(self) -> list[int]:
         """How many payment choices each placement has, in the order of the listing."""
         payers = self._payers
         if len(set(payers)) == len(payers):
             # No card repeats: any `cost` of the other cards, C(n - 1, cost) ways.
             by_cost = [comb(len(payers) - 1, cost) for cost in range(len(payers))]
-            return (by_cost[cost] for _, _, cost in self._plays)
+            return [by_cost[cost] for _, _, cost in self._plays]
         counts: dict[tuple[int, int], int] = {}
         for card, _, cost in self._plays:
             if (card, cost) not in counts:
                 counts[card, cost] = len(_combos(self._others(card), cost))
-        return (counts[card, cost] for card, _, cost in self._plays)
+        return [counts[card, cost] for card, _, cost in self._plays]
 
     def _others(self, card: int) -> tuple[int, ...]:
         """The hand without one copy of ``card``: the cards that may pay for playing it."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, fields
 from functools import cached_property
+from operator import itemgetter
 from typing import Any
 
 from ..errors import IllegalActionError, TranquilityError
@@ -120,6 +121,16 @@ class Observation:
     """In the share phase: how many players come after this one in the round."""
     outcome: Outcome | None
 
+    @classmethod
+    def _known(cls, **fields: Any) -> Observation:
+        """An observation from fields a state read from itself: every field given, each of the
+        right kind, so ``__init__`` (a frozen dataclass's, slow) is skipped on every turn."""
+        if fields.keys() != _OBSERVATION_FIELDS:
+            raise TypeError(f"an observation's fields are {sorted(_OBSERVATION_FIELDS)}")
+        observation = object.__new__(cls)
+        observation.__dict__.update(fields)
+        return observation
+
     def legal_actions(self) -> tuple[Action, ...]:
         """This player's legal actions (none when it is not their turn or the game is over)."""
         return self._legal_actions
@@ -197,12 +208,12 @@ class GameState:
     @property
     def deck_sizes(self) -> tuple[int, ...]:
         """Cards left in each player's deck."""
-        return tuple(len(deck) for deck in self.decks)
+        return tuple(map(len, self.decks))
 
     @property
     def discard_pile(self) -> tuple[int, ...]:
         """Every discarded card, in order (the whole truth, whatever the preset shows)."""
-        return tuple(card for _, card in self.discards)
+        return tuple(map(itemgetter(1), self.discards))
 
     @property
     def discarded(self) -> tuple[int, ...]:
@@ -262,7 +273,7 @@ class GameState:
             later = self.later_capacity
             order = share_round(self.share_starter, self.players)
             later_players = len(order) - 1 - order.index(player)
-        observation = Observation(
+        observation = Observation._known(
             rules=self.rules,
             player=player,
             players=self.players,
@@ -271,7 +282,7 @@ class GameState:
             phase=self.phase,
             grid=self.grid,
             hand=self.hands[player],
-            hand_sizes=tuple(len(hand) for hand in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             deck_sizes=self.deck_sizes,
             discarded=self.discarded,
             discard_count=len(self.discards),
@@ -388,11 +399,15 @@ class GameState:
         state.__dict__.update(values)
         return state
 
-    def _with_hand(self, hand: tuple[int, ...], discarded: tuple[int, ...] = ()) -> GameState:
+    def _with_hand(
+        self, hand: tuple[int, ...], discarded: tuple[int, ...] = (), **changes: Any
+    ) -> GameState:
+        """The current player now holds ``hand``, having discarded ``discarded``; other fields
+        change as ``changes`` say."""
         hands = list(self.hands)
         hands[self.current_player] = hand
         discards = self.discards + tuple((self.current_player, card) for card in discarded)
-        return self._with(hands=tuple(hands), discards=discards)
+        return self._with(hands=tuple(hands), discards=discards, **changes)
 
     def _play(self, action: Play, hand: tuple[int, ...]) -> GameState:
         rest = self._take(hand, (action.card,), action)
@@ -411,8 +426,8 @@ class GameState:
                 f"({self.rules.name} discard cost), {len(action.discards)} given"
             )
         rest = self._take(rest, action.discards, action)
-        state = self._with_hand(rest, action.discards)
-        return state._with(grid=table.placed(index, action.card))._end_turn()
+        grid = table.placed(index, action.card)
+        return self._with_hand(rest, action.discards, grid=grid)._end_turn()
 
     def _start(self, hand: tuple[int, ...]) -> GameState:
         if START not in hand:
@@ -421,7 +436,7 @@ class GameState:
             raise IllegalActionError(
                 "start: only the first start card can be played; later ones can only be discarded"
             )
-        state = self._with_hand(self._take(hand, (START,), Start()))._with(start_played=True)
+        state = self._with_hand(self._take(hand, (START,), Start()), start_played=True)
         event = self.rules.start_card
         if event.team_discard == 0:
             return state._end_turn()
@@ -473,8 +488,8 @@ class GameState:
             raise IllegalActionError(
                 "finish: a finish card can only be played after a start card has been played"
             )
-        state = self._with_hand(self._take(hand, (FINISH,), Finish()))
-        return state._with(finish_played=True, outcome=Outcome(True))
+        rest = self._take(hand, (FINISH,), Finish())
+        return self._with_hand(rest, finish_played=True, outcome=Outcome(True))
 
     def _draw(self, targets: dict[int, int]) -> GameState:
         """Each seat in ``targets`` draws from their deck until they hold that many cards or
@@ -535,6 +550,7 @@ class GameState:
 
 
 _FIELD_NAMES = frozenset(field.name for field in fields(GameState))
+_OBSERVATION_FIELDS = frozenset(field.name for field in fields(Observation))
 _CACHED = ("_legal", "_legal_actions")
 """What a state caches in its instance dictionary (its cached properties)."""
 _NO_ACTIONS = LegalActions((), [], [], Discard, ())
