@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ __all__ = [
     "order_bounds",
     "order_conflicts",
     "placement_cost",
+    "pool_without",
 ]
 
 _SEED = Rules.seed()
@@ -284,11 +286,14 @@ _OPENINGS = "_openings"
 """The key :func:`openings` keeps its table under in a grid's instance dictionary."""
 
 
-def order_bounds(cells: tuple[int | None, ...], rules: Rules) -> list[tuple[int, int]]:
+def order_bounds(
+    cells: tuple[int | None, ...], rules: Rules, transitive: bool | None = None
+) -> list[tuple[int, int]]:
     """Per cell: the highest filled value it must exceed and the lowest it must stay under
     (``FIRST_CARD - 1`` / ``LAST_CARD + 1`` when none), over the cells ``order_conflicts``
     compares: all ancestors/descendants for a transitive order, direct neighbours otherwise.
     A card fits an empty cell by the order rule exactly when it lies strictly between the two.
+    ``transitive`` overrides the rules' reading: ``True`` compares all ancestors/descendants.
 
     >>> grid = Grid.from_mapping({"a1": 10, "c1": 14})
     >>> order_bounds(grid.cells, Rules.published())[1]  # b1 lies between a1 and c1
@@ -297,7 +302,8 @@ def order_bounds(cells: tuple[int | None, ...], rules: Rules) -> list[tuple[int,
     order = rules.order
     below = [FIRST_CARD - 1] * CELL_COUNT
     above = [LAST_CARD + 1] * CELL_COUNT
-    transitive = rules.transitive_order
+    if transitive is None:
+        transitive = rules.transitive_order
     for cell in order.topological:
         for lower in order.predecessors[cell]:
             value = cells[lower]
@@ -363,3 +369,17 @@ def normalize_pool(grid: Grid, available: Iterable[int]) -> tuple[int, ...]:
             raise CardError(f"available: card {number} is already on the grid at {where}")
         seen.add(number)
     return tuple(sorted(seen))
+
+
+def pool_without(pool: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
+    """A sorted pool without ``cards`` (those it holds; the others are ignored), still sorted.
+
+    >>> pool_without((3, 5, 8, 13), [8, 0, 3])
+    (5, 13)
+    """
+    rest = list(pool)
+    for card in cards:
+        position = bisect_left(rest, card)
+        if position < len(rest) and rest[position] == card:
+            del rest[position]
+    return tuple(rest)

@@ -26,7 +26,7 @@ from math import comb
 from operator import itemgetter
 from typing import Literal, overload
 
-from ..grid import CELL_NAMES, Grid
+from ..grid import CELL_INDEX, CELL_NAMES, Grid
 from ..placement import openings
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
@@ -42,7 +42,6 @@ __all__ = [
 ]
 
 Phase = Literal["play", "share"]
-_CELL_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
 _BY_CARD_AND_COST = itemgetter(0, 2)
 """Sorts ``(card, cell index, cost)`` placements by card, then cost."""
 
@@ -134,7 +133,7 @@ class LegalActions(Sequence[Action]):
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Play):
-            index = _CELL_INDEX.get(action.cell)
+            index = CELL_INDEX.get(action.cell)
             for card, cell, cost in self._plays:
                 if card == action.card and cell == index:
                     return action.discards in self._paid(card, cost)

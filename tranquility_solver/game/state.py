@@ -24,7 +24,7 @@ from operator import itemgetter
 from typing import Any
 
 from ..errors import IllegalActionError, TranquilityError
-from ..grid import CELL_NAMES, FIRST_CARD, LAST_CARD, Grid
+from ..grid import CELL_INDEX, FIRST_CARD, LAST_CARD, Grid
 from ..placement import check_placement, openings
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
@@ -56,7 +56,6 @@ __all__ = [
     "Outcome",
     "Phase",
 ]
-_CELL_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
 
 LOSS_NO_ACTION = "no legal action"
 LOSS_OUT_OF_CARDS = "a player ran out of cards"
@@ -411,7 +410,7 @@ class GameState:
 
     def _play(self, action: Play, hand: tuple[int, ...]) -> GameState:
         rest = self._take(hand, (action.card,), action)
-        index = _CELL_INDEX[action.cell]
+        index = CELL_INDEX[action.cell]
         table = openings(self.grid, self.rules)
         cost = table.legal_cost(action.card, index, len(hand))
         if cost is None:
