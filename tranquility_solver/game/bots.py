@@ -25,8 +25,8 @@ from typing import Protocol, runtime_checkable
 from ..completion import count as counting
 from ..completion import fast
 from ..errors import TranquilityError
-from ..grid import CELL_INDEX, CELL_NAMES, Grid
-from ..hints import dead_cells, safe_placements
+from ..grid import CELL_NAMES, Grid
+from ..hints import PlaySafety, dead_cells
 from ..placement import openings, order_bounds, pool_without
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
@@ -161,23 +161,41 @@ class HeuristicBot:
         return context.payment(card, cost)
 
     def _counted(self, observation: Observation, context: _Context) -> tuple[float, Play] | None:
-        """Best safe play by exact count (bits of completions, minus bits per card paid)."""
-        best: tuple[float, int, str, tuple[int, ...]] | None = None
-        for card, cell, cost in self._candidates(observation, context):
+        """Best safe play by exact count (bits of completions, minus bits per card paid).
+
+        The plays looked at are those :func:`~tranquility_solver.hints.safe_placements` lists
+        (no safe play: discarding keeps every chance the grid still has, so none is offered).
+        A play costing nothing is safe exactly when its count is not zero, so only dearer
+        plays are checked for safety first; an unsafe play scores minus infinity, which never
+        beats a safe one and, alone, counts as no play."""
+        island = sorted({card for card in observation.hand if is_island(card)})
+        if not island or dead_cells(context.grid, context.pool, context.rules):
+            return None
+        safety: PlaySafety | None = None
+        best: tuple[float, int, int, tuple[int, ...]] | None = None
+        for card, index, cost in openings(context.grid, context.rules).placements(
+            island, len(island)
+        ):
+            if cost:
+                if safety is None:
+                    unknown = observation.unknown_cards()
+                    safety = PlaySafety.of(context.grid, island, unknown, context.rules)
+                if safety.discards(card, index, cost) is None:
+                    continue
             paid = self._payment(context, card, cost)
             if paid is None:
                 continue
             cells = list(context.grid.cells)
-            cells[CELL_INDEX[cell]] = card
+            cells[index] = card
             pool = pool_without(context.pool, (card, *paid))
             score = _log_count(tuple(cells), pool, context.rules) + self.placement_bonus
             score -= cost * self.cost_weight
             if best is None or score > best[0]:
-                best = (score, card, cell, paid)
-        if best is None:
+                best = (score, card, index, paid)
+        if best is None or best[0] == -math.inf:
             return None
-        score, card, cell, paid = best
-        return score, Play(card, cell, paid)
+        score, card, index, paid = best
+        return score, Play(card, CELL_NAMES[index], paid)
 
     def _estimated(self, context: _Context) -> tuple[float, Play] | None:
         """Best play by estimated cards (`seed`): scored cheaply first, then the best ones
@@ -206,20 +224,6 @@ class HeuristicBot:
             if fast.feasible(after, pool, context.rules.order):
                 return (score, Play(card, CELL_NAMES[index], paid))
         return None
-
-    def _candidates(
-        self, observation: Observation, context: _Context
-    ) -> list[tuple[int, str, int]]:
-        island = [card for card in observation.hand if is_island(card)]
-        if not island:
-            return []
-        if dead_cells(context.grid, context.pool, context.rules):
-            return []
-        unknown = observation.unknown_cards()
-        safe = safe_placements(context.grid, island, unknown, context.rules)
-        # No safe play: discarding keeps every chance the grid still has (a play could only
-        # lose it), so none is offered.
-        return [(s.card, s.cell, s.cost) for s in safe]
 
 
 def _gap_cost(cells: Sequence[int | None]) -> float:

@@ -535,7 +535,7 @@ class GameState:
         ``"on turn"`` (a share round is part of the start card's turn: a player with no cards
         shares none there)."""
         if self.rules.out_of_cards_check == "at once":
-            return any(
+            return () in self.hands and any(
                 not hand and not deck for hand, deck in zip(self.hands, self.decks, strict=True)
             )
         seat = self.current_player
