@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from .errors import CardError, IllegalPlacementError
 from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, check_card
-from .rules import Rules
+from .rules import CARD_BLIND_COSTS, Rules
 
 __all__ = [
     "Openings",
@@ -169,6 +170,9 @@ class Openings:
     grid: Grid
     rules: Rules
     intervals: tuple[Interval, ...]
+    fits: dict[int, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
+    """Per card asked about so far: ``(cell index, cost)`` of every cell it fits, by index (a
+    card comes back in hand turn after turn while the grid stays, so its costs are kept)."""
 
     @classmethod
     def of(cls, grid: Grid, rules: Rules) -> Openings:
@@ -197,17 +201,41 @@ class Openings:
         grid) on every cell it fits, affordable from a hand of ``hand_size`` cards; sorted by
         card, then cell index."""
         affordable = hand_size - 1
-        cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
+        fits = self.fits
         found = []
-        for low, high, _, cells in self.intervals:
-            for card in cards:
-                if low < card < high:
-                    for index in cells:
-                        cost = cost_of(grid_cells, index, card)
-                        if cost <= affordable:
-                            found.append((card, index, cost))
-        found.sort()
+        for card in sorted(cards):
+            cells = fits.get(card)
+            if cells is None:
+                cells = fits[card] = self._fits(card)
+            found += [(card, index, cost) for index, cost in cells if cost <= affordable]
         return found
+
+    def _fits(self, card: int) -> list[tuple[int, int]]:
+        cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
+        if cost_of in CARD_BLIND_COSTS:
+            costs = self._cell_costs
+            return sorted(
+                (index, costs[index])
+                for low, high, _, cells in self.intervals
+                if low < card < high
+                for index in cells
+            )
+        return sorted(
+            (index, cost_of(grid_cells, index, card))
+            for low, high, _, cells in self.intervals
+            if low < card < high
+            for index in cells
+        )
+
+    @cached_property
+    def _cell_costs(self) -> dict[int, int]:
+        """Each empty cell's cost, for a cost rule that does not look at the card."""
+        cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
+        return {
+            index: cost_of(grid_cells, index, FIRST_CARD)
+            for _, _, _, cells in self.intervals
+            for index in cells
+        }
 
     def legal_cost(self, card: int, index: int, hand_size: int) -> int | None:
         """The cost of playing ``card`` (an island card off the grid) on cell ``index`` from a

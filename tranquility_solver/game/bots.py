@@ -25,7 +25,7 @@ from typing import Protocol, runtime_checkable
 from ..completion import count as counting
 from ..completion import fast
 from ..errors import TranquilityError
-from ..grid import CELL_NAMES, Grid
+from ..grid import CELL_NAMES, FIRST_CARD, LAST_CARD, Grid
 from ..hints import PlaySafety, dead_cells
 from ..placement import openings, order_bounds, pool_without
 from ..rules import Rules
@@ -185,10 +185,7 @@ class HeuristicBot:
             paid = self._payment(context, card, cost)
             if paid is None:
                 continue
-            cells = list(context.grid.cells)
-            cells[index] = card
-            pool = pool_without(context.pool, (card, *paid))
-            score = _log_count(tuple(cells), pool, context.rules) + self.placement_bonus
+            score = context.log_count_after(index, card, paid) + self.placement_bonus
             score -= cost * self.cost_weight
             if best is None or score > best[0]:
                 best = (score, card, index, paid)
@@ -206,20 +203,20 @@ class HeuristicBot:
             return None
         island = sorted({card for card in context.hand if is_island(card)})
         cells = context.grid.cells
-        scored: list[tuple[float, int, int, tuple[int, ...], tuple[int | None, ...]]] = []
+        scored: list[tuple[float, int, int, tuple[int, ...]]] = []
         for card, index, cost in openings(context.grid, context.rules).placements(
             island, len(context.hand)
         ):
             paid = self._payment(context, card, cost)
             if paid is None:
                 continue
-            after = (*cells[:index], card, *cells[index + 1 :])
             # The cost paid now was part of the estimate before: count it once.
-            wedged = _gap_change(context.gaps_through(index), after, index) + cost
+            wedged = _gap_change(context.gaps_through(index), cells, index, card) + cost
             score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, index)
-            scored.append((score - cost, card, index, paid, after))
+            scored.append((score - cost, card, index, paid))
         scored.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
-        for score, card, index, paid, after in scored:
+        for score, card, index, paid in scored:
+            after = (*cells[:index], card, *cells[index + 1 :])
             pool = pool_without(context.pool, (card, *paid))
             if fast.feasible(after, pool, context.rules.order):
                 return (score, Play(card, CELL_NAMES[index], paid))
@@ -234,29 +231,32 @@ def _gap_cost(cells: Sequence[int | None]) -> float:
     evenly; for ``k = 1`` that is exactly the wedged cell's cost. Runs that reach the border cost
     nothing.
     """
-    return sum(_line_gap(cells, start, step) for start, step in _LINES)
+    return sum(_line_gap(cells[start : start + 6 * step : step]) for start, step in _LINES)
 
 
-def _gap_change(before: float, after: Sequence[int | None], index: int) -> float:
-    """How :func:`_gap_cost` changes when the empty cell ``index`` is filled to give ``after``:
-    only its row and column change; ``before`` is what they contributed (:func:`_gaps_through`).
-    """
-    return _gaps_through(after, index) - before
+def _gap_change(before: float, cells: Sequence[int | None], index: int, card: int) -> float:
+    """How :func:`_gap_cost` changes when ``card`` fills the empty cell ``index``: only its row
+    and column change; ``before`` is what they contributed (:func:`_gaps_through`)."""
+    row, column = divmod(index, 6)
+    across = list(cells[row * 6 : row * 6 + 6])
+    across[column] = card
+    up = list(cells[column::6])
+    up[row] = card
+    return _line_gap(across) + _line_gap(up) - before
 
 
 def _gaps_through(cells: Sequence[int | None], index: int) -> float:
     """What the row and the column through cell ``index`` contribute to :func:`_gap_cost`."""
     row, column = divmod(index, 6)
-    lines = ((row * 6, 1), (column, 6))
-    return sum(_line_gap(cells, start, step) for start, step in lines)
+    return _line_gap(cells[row * 6 : row * 6 + 6]) + _line_gap(cells[column::6])
 
 
-def _line_gap(cells: Sequence[int | None], start: int, step: int) -> float:
+def _line_gap(line: Sequence[int | None]) -> float:
+    """What one row or column (its six cells in order) contributes to :func:`_gap_cost`."""
     total = 0.0
     previous: int | None = None
     run = 0
-    for position in range(6):
-        value = cells[start + step * position]
+    for value in line:
         if value is None:
             run += 1
             continue
@@ -289,6 +289,9 @@ class _Context:
     usefulness: dict[int, float]
     payments: dict[tuple[int, int], tuple[int, ...] | None] = field(default_factory=dict)
     gaps: dict[int, float] = field(default_factory=dict)
+    spreads: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Per cell asked about: the pool slot an even spread gives it, and the spacing (at least
+    one) that :meth:`misfit` divides by."""
 
     @classmethod
     def of(cls, observation: Observation) -> _Context:
@@ -317,6 +320,25 @@ class _Context:
                 rest = pool_without(pool, (card,))
                 usefulness[card] = base - _log_count(grid.cells, rest, rules)
         return context
+
+    def log_count_after(self, index: int, card: int, paid: tuple[int, ...]) -> float:
+        """:func:`_log_count` after the legal play of ``card`` on the empty cell ``index``,
+        paying ``paid``, from the pool without them: under a total order from the runs of the
+        grid, which the play changes only where it splits one."""
+        runs = self.runs
+        if runs is None:
+            cells = list(self.grid.cells)
+            cells[index] = card
+            pool = pool_without(self.pool, (card, *paid))
+            return _log_count(tuple(cells), pool, self.rules)
+        total = runs.count_after(index, card, (card, *paid))
+        return math.log2(total) if total else -math.inf
+
+    @cached_property
+    def runs(self) -> _Runs | None:
+        """The grid's runs under a total order (`published`), ``None`` for other orders."""
+        chain = self.rules.order.chain
+        return None if chain is None else _Runs.of(self.grid.cells, self.pool, chain)
 
     def least_useful(self, cards: Sequence[int], count: int) -> tuple[int, ...]:
         """The ``count`` cards whose loss hurts least; one finish card is always kept last."""
@@ -352,13 +374,15 @@ class _Context:
     def misfit(self, card: int, index: int) -> float:
         """How far ``card`` sits from the value an even spread would give the cell ``index``,
         in units of the spacing of the pool numbers between the cell's filled bounds."""
-        low_slot, high_slot = self.bounds[index]
-        below = self.windows.release[index] - low_slot
-        above = high_slot - 1 - self.windows.deadline[index]
-        spacing = (high_slot - low_slot) / (below + above + 1)
-        ideal = low_slot + spacing * (below + 0.5)
-        slot = bisect_left(self.pool, card)
-        return abs(slot - ideal) / max(1.0, spacing)
+        spread = self.spreads.get(index)
+        if spread is None:
+            low_slot, high_slot = self.bounds[index]
+            below = self.windows.release[index] - low_slot
+            above = high_slot - 1 - self.windows.deadline[index]
+            spacing = (high_slot - low_slot) / (below + above + 1)
+            spread = self.spreads[index] = (low_slot + spacing * (below + 0.5), max(1.0, spacing))
+        ideal, unit = spread
+        return abs(bisect_left(self.pool, card) - ideal) / unit
 
     def gaps_through(self, index: int) -> float:
         """:func:`_gaps_through` the grid as it is; once per cell and decision."""
@@ -380,6 +404,92 @@ class _Context:
             (bisect_right(self.pool, low), bisect_left(self.pool, high))
             for low, high in order_bounds(self.grid.cells, self.rules, transitive=True)
         ]
+
+
+@dataclass(frozen=True)
+class _Runs:
+    """The runs of empty cells of a grid along a total order, each with the filled values
+    around it and how many pool numbers lie between them: what
+    :func:`~tranquility_solver.completion.count.count_runs` multiplies (``C(between, cells)``
+    per run), kept so that counting after each play redoes only the runs it changes.
+
+    >>> runs = _Runs.of(tuple(range(1, 33)) + (None,) * 4, (33, 40, 41, 50, 60), range(36))
+    >>> runs.runs, runs.total
+    (((32, 81, (32, 33, 34, 35), 5),), 5)
+    >>> runs.count_after(33, 40, (40,))  # 33 below the 40, two of 41, 50 and 60 above it
+    3
+    """
+
+    pool: tuple[int, ...]
+    runs: tuple[tuple[int, int, tuple[int, ...], int], ...]
+    """``(low, high, cells in order, pool numbers strictly between low and high)``, in order
+    (so by increasing ``low``)."""
+    total: int
+    """The completions of the grid from the pool: the product of the runs' binomials."""
+    lows: tuple[int, ...]
+    run_of: dict[int, int]
+    """The position in :attr:`runs` of the run of each empty cell."""
+
+    @classmethod
+    def of(
+        cls, cells: Sequence[int | None], pool: tuple[int, ...], chain: Sequence[int]
+    ) -> _Runs | None:
+        """The runs, or ``None`` when the filled values do not increase along ``chain``."""
+        runs = []
+        previous = FIRST_CARD - 1
+        run: list[int] = []
+        for cell in chain:
+            value = cells[cell]
+            if value is None:
+                run.append(cell)
+                continue
+            if value <= previous:
+                return None
+            if run:
+                runs.append(cls._run(pool, previous, value, run))
+                run = []
+            previous = value
+        if run:
+            runs.append(cls._run(pool, previous, LAST_CARD + 1, run))
+        total = math.prod(math.comb(between, len(cells)) for _, _, cells, between in runs)
+        run_of = {cell: at for at, (_, _, cells, _) in enumerate(runs) for cell in cells}
+        return cls(pool, tuple(runs), total, tuple(low for low, _, _, _ in runs), run_of)
+
+    @staticmethod
+    def _run(
+        pool: tuple[int, ...], low: int, high: int, cells: list[int]
+    ) -> tuple[int, int, tuple[int, ...], int]:
+        return (low, high, tuple(cells), bisect_left(pool, high) - bisect_right(pool, low))
+
+    def count_after(self, index: int, card: int, removed: tuple[int, ...]) -> int:
+        """Completions after ``card`` (a pool number between the bounds of the empty cell
+        ``index``) fills that cell and ``removed`` leave the pool (``card`` among them; island
+        cards must be in the pool, start and finish cards are ignored).
+
+        Only the run of ``index`` and the runs that lose numbers change: their binomials are
+        divided out of :attr:`total` (none is zero when the total is not) and replaced."""
+        if not self.total:
+            return 0  # removing numbers and filling cells never makes a completion
+        split = self.run_of[index]
+        losses = {split: 0}
+        for gone in removed:
+            at = bisect_left(self.lows, gone) - 1
+            if at >= 0 and gone < self.runs[at][1]:
+                losses[at] = losses.get(at, 0) + 1
+        total = self.total
+        for at, lost in losses.items():
+            low, _, cells, between = self.runs[at]
+            total //= math.comb(between, len(cells))
+            between -= lost
+            if at == split:
+                before = cells.index(index)
+                lower = bisect_left(self.pool, card) - bisect_right(self.pool, low)
+                lower -= sum(1 for gone in removed if low < gone < card)
+                after = len(cells) - 1 - before
+                total *= math.comb(lower, before) * math.comb(between - lower, after)
+            else:
+                total *= math.comb(between, len(cells))
+        return total
 
 
 def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:
