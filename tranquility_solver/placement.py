@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from .errors import CardError, IllegalPlacementError
@@ -170,9 +170,6 @@ class Openings:
     grid: Grid
     rules: Rules
     intervals: tuple[Interval, ...]
-    fits: dict[int, list[tuple[int, int]]] = field(default_factory=dict, repr=False)
-    """Per card asked about so far: ``(cell index, cost)`` of every cell it fits, by index (a
-    card comes back in hand turn after turn while the grid stays, so its costs are kept)."""
 
     @classmethod
     def of(cls, grid: Grid, rules: Rules) -> Openings:
@@ -201,31 +198,28 @@ class Openings:
         grid) on every cell it fits, affordable from a hand of ``hand_size`` cards; sorted by
         card, then cell index."""
         affordable = hand_size - 1
-        fits = self.fits
-        found = []
-        for card in sorted(cards):
-            cells = fits.get(card)
-            if cells is None:
-                cells = fits[card] = self._fits(card)
-            found += [(card, index, cost) for index, cost in cells if cost <= affordable]
-        return found
-
-    def _fits(self, card: int) -> list[tuple[int, int]]:
         cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
         if cost_of in CARD_BLIND_COSTS:
             costs = self._cell_costs
-            return sorted(
-                (index, costs[index])
+            found = [
+                (card, index, cost)
                 for low, high, _, cells in self.intervals
+                for card in cards
                 if low < card < high
                 for index in cells
-            )
-        return sorted(
-            (index, cost_of(grid_cells, index, card))
-            for low, high, _, cells in self.intervals
-            if low < card < high
-            for index in cells
-        )
+                if (cost := costs[index]) <= affordable
+            ]
+        else:
+            found = [
+                (card, index, cost)
+                for low, high, _, cells in self.intervals
+                for card in cards
+                if low < card < high
+                for index in cells
+                if (cost := cost_of(grid_cells, index, card)) <= affordable
+            ]
+        found.sort()
+        return found
 
     @cached_property
     def _cell_costs(self) -> dict[int, int]:

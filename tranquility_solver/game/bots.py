@@ -145,8 +145,7 @@ class HeuristicBot:
             dropped = context.least_useful(observation.hand, 2)
             score = 0.0
             if counting:
-                pool = pool_without(context.pool, dropped)
-                score = _log_count(context.grid.cells, pool, context.rules)
+                score = context.log_count_without(dropped)
             discard = (score - 2 * (self.cost_weight if counting else 1.0), Discard(dropped))
         play = self._counted(observation, context) if counting else self._estimated(context)
         choices = [choice for choice in (discard, play) if choice is not None]
@@ -297,9 +296,9 @@ class _Context:
     def of(cls, observation: Observation) -> _Context:
         rules, grid, hand = observation.rules, observation.grid, observation.hand
         pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, hand)}))
-        base = _log_count(grid.cells, pool, rules) if rules.order.chain is not None else 0.0
         usefulness: dict[int, float] = {}
         context = cls(rules, grid, hand, pool, usefulness)
+        base = context.log_count_without(()) if rules.order.chain is not None else 0.0
         for card in set(hand):
             if card == START:
                 usefulness[card] = _USELESS if observation.start_played else _NEVER
@@ -317,8 +316,7 @@ class _Context:
                     )
                 )
             else:
-                rest = pool_without(pool, (card,))
-                usefulness[card] = base - _log_count(grid.cells, rest, rules)
+                usefulness[card] = base - context.log_count_without((card,))
         return context
 
     def log_count_after(self, index: int, card: int, paid: tuple[int, ...]) -> float:
@@ -332,6 +330,14 @@ class _Context:
             pool = pool_without(self.pool, (card, *paid))
             return _log_count(tuple(cells), pool, self.rules)
         total = runs.count_after(index, card, (card, *paid))
+        return math.log2(total) if total else -math.inf
+
+    def log_count_without(self, cards: tuple[int, ...]) -> float:
+        """:func:`_log_count` of the grid from the pool without ``cards`` (hand cards)."""
+        runs = self.runs
+        if runs is None:
+            return _log_count(self.grid.cells, pool_without(self.pool, cards), self.rules)
+        total = runs.count_without(cards)
         return math.log2(total) if total else -math.inf
 
     @cached_property
@@ -471,11 +477,8 @@ class _Runs:
         if not self.total:
             return 0  # removing numbers and filling cells never makes a completion
         split = self.run_of[index]
-        losses = {split: 0}
-        for gone in removed:
-            at = bisect_left(self.lows, gone) - 1
-            if at >= 0 and gone < self.runs[at][1]:
-                losses[at] = losses.get(at, 0) + 1
+        losses = self._losses(removed)
+        losses.setdefault(split, 0)
         total = self.total
         for at, lost in losses.items():
             low, _, cells, between = self.runs[at]
@@ -490,6 +493,26 @@ class _Runs:
             else:
                 total *= math.comb(between, len(cells))
         return total
+
+    def count_without(self, removed: tuple[int, ...]) -> int:
+        """Completions once ``removed`` leave the pool (as in :meth:`count_after`), the grid
+        as it is."""
+        total = self.total
+        if total:
+            for at, lost in self._losses(removed).items():
+                _, _, cells, between = self.runs[at]
+                total //= math.comb(between, len(cells))
+                total *= math.comb(between - lost, len(cells))
+        return total
+
+    def _losses(self, removed: tuple[int, ...]) -> dict[int, int]:
+        """How many of ``removed`` each run loses, for the runs that lose some, by position."""
+        losses: dict[int, int] = {}
+        for gone in removed:
+            at = bisect_left(self.lows, gone) - 1
+            if at >= 0 and gone < self.runs[at][1]:
+                losses[at] = losses.get(at, 0) + 1
+        return losses
 
 
 def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:

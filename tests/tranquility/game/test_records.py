@@ -203,6 +203,8 @@ def test_counts_after_a_play_are_those_of_the_counting_core() -> None:
             expected = counting.count(tuple(cells), pool, state.rules.order)
             assert context.runs is not None
             assert context.runs.count_after(index, card, (card, *paid)) == expected
+            without = counting.count(state.grid.cells, pool, state.rules.order)
+            assert context.runs.count_without((card, *paid)) == without
             checked += 1
     assert checked > 500
 
