@@ -36,6 +36,7 @@ import tarfile
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,20 +82,14 @@ def speed(seconds: float) -> list[dict[str, Any]]:
     for rules in PRESETS:
         for players in (2, 4):
             for bot in ("random", "heuristic"):
-                bots = make_bots(bot, players)
-                count = 0
-                started = time.perf_counter()
-                while time.perf_counter() - started < seconds or count < 3:
-                    tq.play_game(bots, seed=count, rules=rules)
-                    count += 1
-                elapsed = time.perf_counter() - started
+                played = games_per_second(bot, rules, players, seconds, time.perf_counter)
                 rows.append(
                     {
                         "rules": rules,
                         "players": players,
                         "bot": bot,
-                        "games": count,
-                        "games_per_s": count / elapsed,
+                        "games": played["games"],
+                        "games_per_s": played["rate"],
                     }
                 )
     return rows
@@ -118,15 +113,17 @@ NODES_FACTOR = 3.0
 REPO = Path(__file__).resolve().parent.parent
 
 
-def cpu_games_per_second(bot: str, rules: str, players: int, seconds: float) -> dict[str, Any]:
-    """Games per second of processor time (seeds 0, 1, …), playing for at least ``seconds``."""
+def games_per_second(
+    bot: str, rules: str, players: int, seconds: float, clock: Callable[[], float]
+) -> dict[str, Any]:
+    """Games per second of ``clock`` (seeds 0, 1, …), playing for at least ``seconds``."""
     bots = make_bots(bot, players)
     count = 0
-    started = time.process_time()
-    while time.process_time() - started < seconds or count < 3:
+    started = clock()
+    while clock() - started < seconds or count < 3:
         tq.play_game(bots, seed=count, rules=rules)
         count += 1
-    elapsed = time.process_time() - started
+    elapsed = clock() - started
     return {"games": count, "seconds": elapsed, "rate": count / elapsed}
 
 
@@ -137,7 +134,7 @@ def measure_row(row: str, seconds: float) -> dict[str, Any]:
 
         speed = nodes_per_second(deals=10, seed=2026, limit=seconds)
         return {"nodes": speed["nodes"], "seconds": speed["seconds"], "rate": speed["nodes_per_s"]}
-    return cpu_games_per_second(*SPEED_ROWS[row], seconds)
+    return games_per_second(*SPEED_ROWS[row], seconds, time.process_time)
 
 
 def package_at(revision: str, into: Path) -> Path:

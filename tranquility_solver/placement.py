@@ -199,25 +199,17 @@ class Openings:
         card, then cell index."""
         affordable = hand_size - 1
         cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
-        if cost_of in CARD_BLIND_COSTS:
-            costs = self._cell_costs
-            found = [
-                (card, index, cost)
-                for low, high, _, cells in self.intervals
-                for card in cards
-                if low < card < high
-                for index in cells
-                if (cost := costs[index]) <= affordable
-            ]
-        else:
-            found = [
-                (card, index, cost)
-                for low, high, _, cells in self.intervals
-                for card in cards
-                if low < card < high
-                for index in cells
-                if (cost := cost_of(grid_cells, index, card)) <= affordable
-            ]
+        # A cost blind to the card is read from a table of the cells, worked out once.
+        blind = self._cell_costs if cost_of in CARD_BLIND_COSTS else None
+        found = [
+            (card, index, cost)
+            for low, high, _, cells in self.intervals
+            for card in cards
+            if low < card < high
+            for index in cells
+            if (cost := cost_of(grid_cells, index, card) if blind is None else blind[index])
+            <= affordable
+        ]
         found.sort()
         return found
 
