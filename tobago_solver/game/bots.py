@@ -77,6 +77,7 @@ class _Race:
         self.index = {name: i for i, name in enumerate(fields)}
         self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
         self.depth = max((max(row) for row in self.steps), default=0)
+        self.land = (1 << len(fields)) - 1
         self.balls: list[list[int]] = []
         for row in self.steps:
             rings = [0] * (self.depth + 1)
@@ -88,16 +89,26 @@ class _Race:
                 balls.append(acc)
             self.balls.append(balls)
 
-    def first(self, mine: int, others: list[int]) -> int:
-        """Fields that the car on field index ``mine`` reaches in fewer steps than all others."""
-        result = 0
-        my_balls = self.balls[mine]
-        other_balls = [self.balls[o] for o in others]
+    def reached(self, cars: list[int]) -> list[int]:
+        """Per number of steps d, the fields some car on the field indices ``cars`` reaches
+        within d steps; it ends where they reach every field (nothing changes further on)."""
+        land = self.land
+        reached = []
         for d in range(self.depth + 1):
-            theirs = 0
-            for balls in other_balls:
-                theirs |= balls[d]
-            result |= my_balls[d] & ~theirs
+            fields = 0
+            for car in cars:
+                fields |= self.balls[car][d]
+            reached.append(fields)
+            if fields == land:
+                break
+        return reached
+
+    def first(self, mine: int, theirs: list[int]) -> int:
+        """Fields that the car on field index ``mine`` reaches in fewer steps than all others,
+        who reach ``theirs`` (:meth:`reached`)."""
+        result = 0
+        for my_fields, their_fields in zip(self.balls[mine], theirs, strict=False):
+            result |= my_fields & ~their_fields
         return result
 
 
@@ -162,9 +173,10 @@ class GreedyBot:
         for mask in located:
             located_mask |= mask
         # 1. Claim a located treasure within reach.
-        claims = [a for a in moves if located_mask >> index[a.destination] & 1]
-        if claims:
-            return rng.choice(claims)
+        if located_mask:
+            claims = [a for a in moves if located_mask >> index[a.destination] & 1]
+            if claims:
+                return rng.choice(claims)
         # 2. Drive to a located treasure no other car reaches sooner.
         for mask in located:
             target = mask.bit_length() - 1
@@ -174,7 +186,8 @@ class GreedyBot:
                 return min(moves, key=lambda a: (race.steps[index[a.destination]][target], str(a)))
         # 3. The best clue.
         best_value, best_plays = 0.0, []
-        first = race.first(here, others)
+        their_reach = race.reached(others)
+        first = race.first(here, their_reach)
         for play in plays:
             value = self._play_value(obs, play, table.masks[play.clue], race, here, others, first)
             if value > best_value + 1e-9:
@@ -196,7 +209,11 @@ class GreedyBot:
             return EXCHANGE
         # 4. Drive where the most candidates are reached first.
         if moves:
-            scored = [(self._move_value(obs, race, index[a.destination], others), a) for a in moves]
+            weights = self._map_weights(obs)
+            scored = [
+                (self._move_value(weights, race.first(index[a.destination], their_reach)), a)
+                for a in moves
+            ]
             top = max(score for score, _ in scored)
             return rng.choice([a for score, a in scored if score >= top - 1e-9])
         return rng.choice(legal)
@@ -228,14 +245,18 @@ class GreedyBot:
         return 1.0 + share + 1.0 / count
 
     @staticmethod
-    def _move_value(obs: Observation, race: _Race, there: int, others: list[int]) -> float:
-        first = race.first(there, others)
+    def _map_weights(obs: Observation) -> list[tuple[int, float]]:
+        """Per map, its candidates and what each is worth to a drive: more for maps with its
+        roses and few candidates."""
         me = obs.player
+        return [(m.candidates_mask, (m.roses[me] + 1) / m.candidate_count()) for m in obs.maps]
+
+    @staticmethod
+    def _move_value(weights: list[tuple[int, float]], first: int) -> float:
+        """What driving to a field where the car reaches ``first`` first is worth."""
         value = 0.0
-        for map_state in obs.maps:
-            count = map_state.candidate_count()
-            weight = (map_state.roses[me] + 1) / count
-            value += weight * (map_state.candidates_mask & first).bit_count()
+        for candidates, weight in weights:
+            value += weight * (candidates & first).bit_count()
         return value
 
 

@@ -116,7 +116,9 @@ def abandon(state: _P, map_index: int) -> _P:
 def check_end(state: _P) -> _P:
     """The §7 checks that follow a change of the maps or hands: the game ends (or, published,
     a map is abandoned) when the rules say so."""
-    if state.end_reason is not None:
+    if state.end_reason is not None or state.derived(
+        "nothing ends", _READS, lambda: _nothing_ends(state)
+    ):
         return state
     finder = locator(state.island)
     for m, map_state in enumerate(state.maps):
@@ -130,6 +132,21 @@ def check_end(state: _P) -> _P:
     if is_stalemate(state):
         return game_over(state, END_STALEMATE)
     return state
+
+
+_READS: Final = frozenset(
+    {"island", "rules", "players", "maps", "hands", "roses_left", "claims", "distribution"}
+    | {"clue_deck", "clue_discards"}
+)
+"""The fields :func:`check_end` reads (the decks for the ``exchange`` variant's stalemate)."""
+
+
+def _nothing_ends(state: Position) -> bool:
+    """Whether :func:`check_end` leaves ``state`` as it is: every map can still be located (a
+    map without candidate cannot) and it is no stalemate."""
+    finder = locator(state.island)
+    located = all(finder.can_locate(m.candidates_mask) for m in state.maps)
+    return located and not is_stalemate(state)
 
 
 def end_turn(state: _P) -> _P:

@@ -14,9 +14,11 @@ replace positions through this module, so none of them needs the state's module.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from dataclasses import replace as _dataclass_replace
-from typing import Any, Literal, TypeVar
+from types import MappingProxyType
+from typing import Any, Final, Literal, TypeVar
 
 from tobago_solver.clues import Clue
 from tobago_solver.compile import compiled
@@ -88,13 +90,19 @@ _T = TypeVar("_T")
 
 
 def replace(value: _T, **changes: Any) -> _T:
-    """``dataclasses.replace``, fast for positions (the hot path of every game)."""
+    """``dataclasses.replace``, fast for positions (the hot path of every game).
+
+    A position hands on the facts derived from it (:meth:`Position.derived`) whose fields do not
+    change.
+    """
     if isinstance(value, Position):
-        # Copying the instance dict skips __init__; the cache of derived facts starts empty.
+        # Copying the instance dict skips __init__.
         new = object.__new__(type(value))
         new.__dict__.update(value.__dict__)
         new.__dict__.update(changes)
-        new.__dict__["_cache"] = {}
+        new.__dict__["_cache"] = {
+            name: fact for name, fact in value._cache.items() if fact[0].isdisjoint(changes)
+        }
         return new
     return _dataclass_replace(value, **changes)  # type: ignore[type-var]
 
@@ -155,7 +163,32 @@ class Position:
     last_map_change: int = -1
     """The last turn in which a map changed: a clue played, a treasure claimed or a map
     abandoned (-1: none yet). Public: everyone at the table sees it."""
-    _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _cache: dict[str, tuple[frozenset[str], Any]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """Derived facts by name, each with the fields it reads (see :meth:`derived`)."""
+
+    def derived(self, name: str, reads: frozenset[str], compute: Callable[[], _T]) -> _T:
+        """The fact ``name``, computed from the fields ``reads`` by ``compute`` on first use.
+
+        :func:`replace` hands it on to the next position while none of those fields changes:
+        a car's move keeps what was found about the maps and hands.
+
+        >>> import tobago_solver as tb
+        >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+        >>> state.derived("turn", frozenset({"turn"}), lambda: state.turn * 10)
+        0
+        >>> moved = replace(state, cars=state.cars[::-1])
+        >>> moved.derived("turn", frozenset({"turn"}), lambda: -1)  # handed on
+        0
+        >>> replace(state, turn=2).derived("turn", frozenset({"turn"}), lambda: -1)
+        -1
+        """
+        fact = self._cache.get(name)
+        if fact is None:
+            fact = self._cache[name] = (reads, compute())
+        value: _T = fact[1]
+        return value
 
     @property
     def treasure_deck_size(self) -> int:
@@ -193,10 +226,23 @@ class Position:
 
     def located_fields(self) -> dict[str, tuple[int, ...]]:
         """Located treasures: field -> the maps located there."""
+        return dict(self.located_treasures())
+
+    def located_treasures(self) -> Mapping[str, tuple[int, ...]]:
+        """:meth:`located_fields`, computed once and shared (a car's move keeps it)."""
+        found: Mapping[str, tuple[int, ...]] = self.derived(
+            "located", _READS_MAPS, self._find_located
+        )
+        return found
+
+    def _find_located(self) -> Mapping[str, tuple[int, ...]]:
         located: dict[str, tuple[int, ...]] = {}
         fields = self.island.fields
         for m, map_state in enumerate(self.maps):
             if map_state.located:
                 name = fields[map_state.candidates_mask.bit_length() - 1]
                 located[name] = (*located.get(name, ()), m)
-        return located
+        return MappingProxyType(located)
+
+
+_READS_MAPS: Final = frozenset({"island", "maps"})
