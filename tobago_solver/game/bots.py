@@ -77,7 +77,6 @@ class _Race:
         self.index = {name: i for i, name in enumerate(fields)}
         self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
         self.depth = max((max(row) for row in self.steps), default=0)
-        self.land = (1 << len(fields)) - 1
         self.balls: list[list[int]] = []
         for row in self.steps:
             rings = [0] * (self.depth + 1)
@@ -89,27 +88,37 @@ class _Race:
                 balls.append(acc)
             self.balls.append(balls)
 
-    def reached(self, cars: list[int]) -> list[int]:
-        """Per number of steps d, the fields some car on the field indices ``cars`` reaches
-        within d steps; it ends where they reach every field (nothing changes further on)."""
-        land = self.land
-        reached = []
+    def contest(self, others: list[int], wanted: int) -> list[tuple[int, int]]:
+        """The fields of ``wanted`` that the cars on the field indices ``others`` do not reach
+        within d steps, as (d, fields) pairs, keeping only the d that :meth:`firsts` needs."""
+        balls = self.balls
+        levels: list[tuple[int, int]] = []
         for d in range(self.depth + 1):
-            fields = 0
-            for car in cars:
-                fields |= self.balls[car][d]
-            reached.append(fields)
-            if fields == land:
+            free = wanted
+            for car in others:
+                free &= ~balls[car][d]
+            # Fewer steps with the same fields left lose nothing: the car reaches more in d.
+            if levels and levels[-1][1] == free:
+                levels[-1] = (d, free)
+            else:
+                levels.append((d, free))
+            if not free:
+                levels.pop()
                 break
-        return reached
+        return levels
 
-    def first(self, mine: int, theirs: list[int]) -> int:
-        """Fields that the car on field index ``mine`` reaches in fewer steps than all others,
-        who reach ``theirs`` (:meth:`reached`)."""
-        result = 0
-        for my_fields, their_fields in zip(self.balls[mine], theirs, strict=False):
-            result |= my_fields & ~their_fields
-        return result
+    def firsts(self, cars: list[int], levels: list[tuple[int, int]]) -> list[int]:
+        """For a car on each of the field indices ``cars``, the fields of the contest ``levels``
+        (:meth:`contest`) that it reaches in fewer steps than all the others."""
+        balls = self.balls
+        found = []
+        for car in cars:
+            mine = balls[car]
+            result = 0
+            for d, free in levels:
+                result |= mine[d] & free
+            found.append(result)
+        return found
 
 
 def _race(island: Island) -> _Race:
@@ -186,8 +195,12 @@ class GreedyBot:
                 return min(moves, key=lambda a: (race.steps[index[a.destination]][target], str(a)))
         # 3. The best clue.
         best_value, best_plays = 0.0, []
-        their_reach = race.reached(others)
-        first = race.first(here, their_reach)
+        # Only the maps' candidates count for the race, in clue values as in drives.
+        wanted = 0
+        for map_state in obs.maps:
+            wanted |= map_state.candidates_mask
+        contest = race.contest(others, wanted)
+        (first,) = race.firsts([here], contest)
         for play in plays:
             value = self._play_value(obs, play, table.masks[play.clue], race, here, others, first)
             if value > best_value + 1e-9:
@@ -210,12 +223,12 @@ class GreedyBot:
         # 4. Drive where the most candidates are reached first.
         if moves:
             weights = self._map_weights(obs)
-            scored = [
-                (self._move_value(weights, race.first(index[a.destination], their_reach)), a)
-                for a in moves
-            ]
-            top = max(score for score, _ in scored)
-            return rng.choice([a for score, a in scored if score >= top - 1e-9])
+            firsts = race.firsts([index[a.destination] for a in moves], contest)
+            scores = [self._move_value(weights, first) for first in firsts]
+            top = max(scores)
+            return rng.choice(
+                [a for a, score in zip(moves, scores, strict=True) if score >= top - 1e-9]
+            )
         return rng.choice(legal)
 
     @staticmethod

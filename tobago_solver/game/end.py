@@ -80,7 +80,9 @@ def is_stalemate(state: Position) -> bool:
     playable = 0
     for map_state in state.maps:
         playable |= table.playable(map_state.candidates_mask)
-    return not table.bits(cards) & playable
+    index = table.index
+    # Usually the first cards looked at are playable: no need to look at the others.
+    return not any(playable >> index[card] & 1 for card in cards)
 
 
 def restart_map(state: _P, map_index: int) -> _P:

@@ -104,6 +104,12 @@ def replace(value: _T, **changes: Any) -> _T:
             name: fact for name, fact in value._cache.items() if fact[0].isdisjoint(changes)
         }
         return new
+    if type(value) is Distribution:
+        # Each card dealt changes the distribution; it has no __post_init__ to run either.
+        dealt = object.__new__(Distribution)
+        dealt.__dict__.update(value.__dict__)
+        dealt.__dict__.update(changes)
+        return dealt  # type: ignore[return-value]
     return _dataclass_replace(value, **changes)  # type: ignore[type-var]
 
 

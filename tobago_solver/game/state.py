@@ -194,7 +194,9 @@ class GameState(Position):
         """The state after ``action`` by ``to_move``; raises IllegalActionError naming the rule."""
         if isinstance(action, Move) and self.phase == "action":
             self._check_move(action)
-        elif action not in self.legal_actions():
+        elif not (isinstance(action, Play) and self._is_legal_play(action)) and (
+            action not in self.legal_actions()
+        ):
             raise self._illegal(action)
         if isinstance(action, Play):
             return self._play(action)
@@ -283,6 +285,20 @@ class GameState(Position):
             if not self.hands[p]:
                 return IllegalActionError(f"{text!r}: you hold no clue card", "§5 (C)")
         return IllegalActionError(f"{text!r}: not possible in the {self.phase} phase", "§5")
+
+    def _is_legal_play(self, play: Play) -> bool:
+        """Whether ``play`` is one of :meth:`_legal_plays`, by the same bit test, without
+        listing them (and comparing the play with every one listed before it)."""
+        p = self.current_player
+        if self.phase not in ("action", "opening") or self.roses_left[p] == 0:
+            return False
+        if play.clue not in self.hands[p] or not 0 <= play.map < len(self.maps):
+            return False
+        map_state = self.maps[play.map]
+        if self.phase == "opening" and map_state.clues:
+            return False
+        table = play_table(self.island, self.rules.clue_rules)
+        return bool(table.playable(map_state.candidates_mask) >> table.index[play.clue] & 1)
 
     def _check_move(self, move: Move) -> None:
         text = str(move)
