@@ -27,7 +27,7 @@ the end of the turn. Each check is a few bitmask operations.
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from tobago_solver.game.plays import play_table
 from tobago_solver.game.position import MapState, Phase, Position, replace, tuple_set
@@ -151,9 +151,10 @@ def _nothing_ends(state: Position) -> bool:
     return located and not is_stalemate(state)
 
 
-def end_turn(state: _P) -> _P:
+def end_turn(state: _P, **also: Any) -> _P:
     """The next player's turn, or the end of the game when §7 says so or the turn limit is
-    reached."""
+    reached; ``also``: other fields that change with it, none that §7's checks read (the car of
+    the move that ends the turn, in one copy of the state rather than two)."""
     opening_left = state.opening_left - 1 if state.opening_left > 0 else 0
     turn = state.turn + 1
     state = check_end(state)
@@ -169,4 +170,5 @@ def end_turn(state: _P) -> _P:
         moved=False,
         opening_left=opening_left,
         end_reason=end_reason,
+        **also,
     )

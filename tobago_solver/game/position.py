@@ -87,6 +87,7 @@ class Distribution:
 
 
 _T = TypeVar("_T")
+_MISSING: Final[Any] = object()
 
 
 def replace(value: _T, **changes: Any) -> _T:
@@ -100,8 +101,10 @@ def replace(value: _T, **changes: Any) -> _T:
         new = object.__new__(type(value))
         new.__dict__.update(value.__dict__)
         new.__dict__.update(changes)
+        # Facts are kept by the fields they read, and a group is shared, not copied: what either
+        # position finds later holds for both, as both have the same values of those fields.
         new.__dict__["_cache"] = {
-            name: fact for name, fact in value._cache.items() if fact[0].isdisjoint(changes)
+            reads: facts for reads, facts in value._cache.items() if reads.isdisjoint(changes)
         }
         return new
     if type(value) is Distribution:
@@ -169,10 +172,10 @@ class Position:
     last_map_change: int = -1
     """The last turn in which a map changed: a clue played, a treasure claimed or a map
     abandoned (-1: none yet). Public: everyone at the table sees it."""
-    _cache: dict[str, tuple[frozenset[str], Any]] = field(
+    _cache: dict[frozenset[str], dict[str, Any]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
-    """Derived facts by name, each with the fields it reads (see :meth:`derived`)."""
+    """Derived facts by name, grouped by the fields they read (see :meth:`derived`)."""
 
     def derived(self, name: str, reads: frozenset[str], compute: Callable[[], _T]) -> _T:
         """The fact ``name``, computed from the fields ``reads`` by ``compute`` on first use.
@@ -190,10 +193,12 @@ class Position:
         >>> replace(state, turn=2).derived("turn", frozenset({"turn"}), lambda: -1)
         -1
         """
-        fact = self._cache.get(name)
-        if fact is None:
-            fact = self._cache[name] = (reads, compute())
-        value: _T = fact[1]
+        facts = self._cache.get(reads)
+        if facts is None:
+            facts = self._cache[reads] = {}
+        value: _T = facts.get(name, _MISSING)
+        if value is _MISSING:
+            value = facts[name] = compute()
         return value
 
     @property

@@ -402,6 +402,8 @@ class GameState(Position):
         maps_here = self.located_treasures().get(move.destination, ())
         if maps_here:
             return settle(replace(self, cars=cars, claims=tuple((m, p) for m in maps_here)))
+        if move.destination not in self.amulets and self.amulets_held[p] == 0:
+            return end_turn(self, cars=cars)  # as _after_action would, nothing to decide
         return replace(self, cars=cars, moved=True)._after_action()
 
     def _after_action(self) -> GameState:
