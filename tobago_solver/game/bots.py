@@ -183,7 +183,7 @@ class GreedyBot:
             located_mask |= mask
         # 1. Claim a located treasure within reach.
         if located_mask:
-            claims = [a for a in moves if located_mask >> index[a.destination] & 1]
+            claims = [a for a in moves if located_mask >> index[a.path[-1]] & 1]
             if claims:
                 return rng.choice(claims)
         # 2. Drive to a located treasure no other car reaches sooner.
@@ -223,8 +223,11 @@ class GreedyBot:
         # 4. Drive where the most candidates are reached first.
         if moves:
             weights = self._map_weights(obs)
-            firsts = race.firsts([index[a.destination] for a in moves], contest)
-            scores = [self._move_value(weights, first) for first in firsts]
+            firsts = race.firsts([index[a.path[-1]] for a in moves], contest)
+            scores = [
+                sum([weight * (candidates & first).bit_count() for candidates, weight in weights])
+                for first in firsts
+            ]
             top = max(scores)
             return rng.choice(
                 [a for a, score in zip(moves, scores, strict=True) if score >= top - 1e-9]
@@ -263,14 +266,6 @@ class GreedyBot:
         roses and few candidates."""
         me = obs.player
         return [(m.candidates_mask, (m.roses[me] + 1) / m.candidate_count()) for m in obs.maps]
-
-    @staticmethod
-    def _move_value(weights: list[tuple[int, float]], first: int) -> float:
-        """What driving to a field where the car reaches ``first`` first is worth."""
-        value = 0.0
-        for candidates, weight in weights:
-            value += weight * (candidates & first).bit_count()
-        return value
 
 
 BOTS: Final[dict[str, type[RandomBot] | type[GreedyBot]]] = {
