@@ -86,28 +86,32 @@ def observe(state: Position, player: int, legal_actions: tuple[Action, ...]) -> 
     """
     if type(player) is not int or not 0 <= player < state.players:
         raise TobagoError(f"no player {player!r} in a {state.players}-player game")
-    return Observation(
-        player,
-        state.island,
-        state.rules,
-        state.players,
-        state.current_player,
-        state.to_move,
-        state.turn,
-        state.phase,
-        state.maps,
-        state.cars,
-        state.amulets,
-        state.amulets_held,
-        state.roses_left,
-        state.hands[player],
-        tuple(len(hand) for hand in state.hands),
-        state.gold,
-        state.cursed_gold,
-        state.treasure_deck_size,
-        len(state.clue_deck),
-        state.clue_discards,
-        state.abandoned,
-        state.last_map_change,
-        legal_actions,
+    # Filled without __init__: a frozen dataclass sets its fields one by one through
+    # object.__setattr__, and every decision of every bot builds an observation.
+    seen = object.__new__(Observation)
+    seen.__dict__.update(
+        player=player,
+        island=state.island,
+        rules=state.rules,
+        players=state.players,
+        current_player=state.current_player,
+        to_move=state.to_move,
+        turn=state.turn,
+        phase=state.phase,
+        maps=state.maps,
+        cars=state.cars,
+        amulets=state.amulets,
+        amulets_held=state.amulets_held,
+        roses_left=state.roses_left,
+        hand=state.hands[player],
+        hand_sizes=tuple(map(len, state.hands)),
+        gold=state.gold,
+        cursed_gold=state.cursed_gold,
+        treasure_deck_size=state.treasure_deck_size,
+        clue_deck_size=len(state.clue_deck),
+        clue_discards=state.clue_discards,
+        abandoned=state.abandoned,
+        last_map_change=state.last_map_change,
+        legal_actions=legal_actions,
     )
+    return seen
