@@ -118,6 +118,13 @@ class TobagoGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type inf
         """A game before the deal (the first :data:`SEED_BYTES` moves are chance)."""
         return TobagoState(self)
 
+    def deal(self, seed: int) -> TobagoState:
+        """The game :func:`tobago_solver.play_game` deals from ``seed``: its chance moves made."""
+        state = self.new_initial_state()
+        for byte in seed.to_bytes(SEED_BYTES, "big"):
+            state.apply_action(byte)
+        return state
+
     def max_chance_nodes_in_history(self) -> int:
         """Every game has exactly :data:`SEED_BYTES` chance nodes."""
         return SEED_BYTES
@@ -349,6 +356,48 @@ class BotEvaluator:
         """Every legal action equally likely."""
         legal = state.legal_actions()
         return [(action, 1 / len(legal)) for action in legal]
+
+
+class EngineBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of our bots as an OpenSpiel bot for one seat: ``step(state)`` is the id of the action
+    it chooses from the seat's observation, so it plays in OpenSpiel's tools (``evaluate_bots``,
+    against ``ISMCTSBot`` and the rest). It draws from the random stream that
+    :func:`tobago_solver.play_game` gives the seat in the game with that seed, so EngineBots on
+    every seat play ``play_game``'s game.
+
+    >>> import pyspiel, tobago_solver as tb
+    >>> game = pyspiel.load_game("python_tobago")
+    >>> state = game.deal(1)
+    >>> state.action_to_string(EngineBot(tb.GreedyBot(), 0).step(state))
+    'play in largest mountain on black'
+    """
+
+    def __init__(self, bot: Bot, seat: int) -> None:
+        super().__init__()
+        self.bot = bot
+        self.seat = seat
+        self._seed: int | None = None
+        self._rng = random.Random()
+
+    def step(self, state: TobagoState) -> int:
+        """The id of the action the bot chooses in ``state`` (its seat to move)."""
+        engine = state.game_state
+        if engine.seed != self._seed:  # a new game: the seat's stream, from its start
+            self._seed = engine.seed
+            self._rng = bot_rng(engine.seed, self.seat)
+        ids: ActionIds = state.get_game().ids
+        return ids.of(self.bot.choose(engine.observation(self.seat), self._rng))
+
+    def restart_at(self, state: TobagoState) -> None:
+        """A new game: the next step starts the seat's stream again."""
+        self._seed = None
+
+    def inform_action(self, state: TobagoState, player_id: int, action: int) -> None:
+        """Nothing to do: the bot decides from the observation alone."""
+
+    def provides_policy(self) -> bool:
+        """The bot chooses one action, it gives no policy."""
+        return False
 
 
 pyspiel.register_game(_GAME_TYPE, TobagoGame)

@@ -33,7 +33,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from .ai.ids import COUNT, Choice, token_name
+from .ai.ids import COUNT, Choice, token_name, tokens
 from .ai.recall import Trail
 from .ai.returns import returns_of
 from .ai.tensors import ObservationTensor, observation_text
@@ -42,10 +42,18 @@ from .errors import TranquilityError
 from .game.bots import Bot
 from .game.records import bot_rng
 from .game.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
+from .game.state import GameState
 from .grid import LAST_CARD
 from .rules import Rules
 
-__all__ = ["SHORT_NAME", "BotEvaluator", "TranquilityGame", "TranquilityState", "returns_of"]
+__all__ = [
+    "SHORT_NAME",
+    "BotEvaluator",
+    "EngineBot",
+    "TranquilityGame",
+    "TranquilityState",
+    "returns_of",
+]
 
 SHORT_NAME: Final = "python_tranquility"
 SEED_BYTES: Final = 8
@@ -93,6 +101,13 @@ class TranquilityGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no typ
     def new_initial_state(self) -> TranquilityState:
         """A game before the deal (the first :data:`SEED_BYTES` moves are chance)."""
         return TranquilityState(self)
+
+    def deal(self, seed: int) -> TranquilityState:
+        """The game ``play_game`` deals from ``seed``: its chance moves made."""
+        state = self.new_initial_state()
+        for byte in seed.to_bytes(SEED_BYTES, "big"):
+            state.apply_action(byte)
+        return state
 
     def max_chance_nodes_in_history(self) -> int:
         """Every game has exactly :data:`SEED_BYTES` chance nodes."""
@@ -294,6 +309,52 @@ class BotEvaluator:
         """Every legal token equally likely."""
         legal = state.legal_actions()
         return [(action, 1 / len(legal)) for action in legal]
+
+
+class EngineBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of our bots as an OpenSpiel bot for one seat: ``step(state)`` is the next token of
+    the action it chooses from the seat's observation, so it plays in OpenSpiel's tools
+    (``evaluate_bots``, with ``ISMCTSBot`` and the rest). Each seat draws from a random stream
+    of its own, seeded by the game's seed and the seat.
+
+    >>> import pyspiel
+    >>> from tranquility_solver.game import HeuristicBot
+    >>> state = pyspiel.load_game("python_tranquility").deal(1)
+    >>> state.action_to_string(EngineBot(HeuristicBot(), 0).step(state))
+    'play 12 b1'
+    """
+
+    def __init__(self, bot: Bot, seat: int) -> None:
+        super().__init__()
+        self.bot = bot
+        self.seat = seat
+        self._seed: int | None = None
+        self._rng = random.Random()
+        self._planned: tuple[GameState, tuple[int, ...]] | None = None
+
+    def step(self, state: TranquilityState) -> int:
+        """The next token of the action the bot chooses in ``state`` (its seat to move)."""
+        choice = state.choice
+        engine = choice.state
+        if engine.seed != self._seed:  # a new game: the seat's stream, from its start
+            self._seed = engine.seed
+            self._rng = random.Random(f"tranquility-openspiel-bot/{engine.seed}/{self.seat}")
+        if self._planned is None or self._planned[0] is not engine:
+            action = self.bot.choose(engine.observation(self.seat), self._rng)
+            self._planned = (engine, tokens(action))
+        return self._planned[1][len(choice.chosen)]
+
+    def restart_at(self, state: TranquilityState) -> None:
+        """A new game: the next step starts the seat's stream again."""
+        self._seed = None
+        self._planned = None
+
+    def inform_action(self, state: TranquilityState, player_id: int, action: int) -> None:
+        """Nothing to do: the bot decides from the observation alone."""
+
+    def provides_policy(self) -> bool:
+        """The bot chooses one action, it gives no policy."""
+        return False
 
 
 pyspiel.register_game(_GAME_TYPE, TranquilityGame)

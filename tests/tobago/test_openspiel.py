@@ -12,17 +12,10 @@ np = pytest.importorskip("numpy")
 
 import tobago_solver as tb  # noqa: E402
 from tobago_solver.ai.returns import returns_of  # noqa: E402
-from tobago_solver.openspiel import SEED_BYTES, BotEvaluator, TobagoState  # noqa: E402
+from tobago_solver.openspiel import BotEvaluator, EngineBot  # noqa: E402
 
 CONSISTENCY_GAMES = int(os.environ.get("OPENSPIEL_GAMES", "1000"))
 """Random games of the slow consistency run (issue 20 asks for at least 1,000)."""
-
-
-def _dealt(game: object, seed: int) -> TobagoState:
-    state: TobagoState = game.new_initial_state()  # type: ignore[attr-defined]
-    for byte in seed.to_bytes(SEED_BYTES, "big"):
-        state.apply_action(byte)
-    return state
 
 
 @pytest.mark.parametrize(
@@ -59,7 +52,7 @@ def test_a_recorded_game_replays_through_openspiel_to_the_same_end(seed: int) ->
     island = tb.islands.get("aBc-3")
     record = tb.play_game(island, [tb.GreedyBot(), tb.RandomBot()], seed=seed, rules="published")
     game = pyspiel.load_game("python_tobago", {"island": "aBc-3", "rules": "published"})
-    state = _dealt(game, seed)
+    state = game.deal(seed)
     engine = next(iter(tb.replay(record)))
     assert state.game_state == engine
     for text in record.actions:
@@ -81,7 +74,7 @@ def test_a_recorded_game_replays_through_openspiel_to_the_same_end(seed: int) ->
 def test_views_hide_every_card_the_player_cannot_see() -> None:
     """A player's strings and tensors are the same in every world they cannot tell apart."""
     game = pyspiel.load_game("python_tobago", {"players": 3})
-    state = _dealt(game, 11)
+    state = game.deal(11)
     rng = random.Random(0)
     for _ in range(60):
         state.apply_action(rng.choice(state.legal_actions()))
@@ -100,7 +93,7 @@ def test_views_hide_every_card_the_player_cannot_see() -> None:
 def test_the_information_state_remembers_the_past() -> None:
     """Two histories that reach the same board by different moves differ in information state."""
     game = pyspiel.load_game("python_tobago", {"players": 2})
-    first, second = _dealt(game, 5), _dealt(game, 5)
+    first, second = game.deal(5), game.deal(5)
     moves = [a for a in first.legal_actions() if a >= game.ids.count - len(game.island.fields)]
     first.apply_action(moves[0])
     second.apply_action(moves[1])
@@ -117,15 +110,25 @@ def test_ismcts_plays_a_whole_game_against_greedy() -> None:
     )
     worlds = np.random.RandomState(2)
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, worlds.uniform))
-    state = _dealt(game, 9)
-    greedy, rng = tb.GreedyBot(), random.Random(0)
+    state = game.deal(9)
+    greedy = EngineBot(tb.GreedyBot(), 1)
     while not state.is_terminal():
-        seat = state.current_player()
-        if seat == 0:
-            action = bot.step(state)
-        else:
-            engine = state.game_state
-            action = game.ids.of(greedy.choose(engine.observation(seat), rng))
+        action = (bot if state.current_player() == 0 else greedy).step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_our_bots_through_openspiel_play_the_game_of_play_game() -> None:
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+    bots = [tb.GreedyBot(), tb.RandomBot()]
+    record = tb.play_game(tb.islands.default(), bots, seed=12)
+    game = pyspiel.load_game("python_tobago", {"players": 2})
+    state = game.deal(12)
+    returns = evaluate_bots(state, [EngineBot(bot, seat) for seat, bot in enumerate(bots)], None)
+    assert [game.ids.name(a) for a in state.history()[8:]] == [
+        game.ids.name(game.ids.of(tb.parse_action(text))) for text in record.actions
+    ]
+    assert state.game_state.scores == record.scores
+    assert returns == returns_of(state.game_state)

@@ -14,17 +14,10 @@ from tranquility_solver.ai.ids import tokens  # noqa: E402
 from tranquility_solver.errors import TranquilityError  # noqa: E402
 from tranquility_solver.game import HeuristicBot, RandomBot, parse_action, play_game  # noqa: E402
 from tranquility_solver.game.records import replay  # noqa: E402
-from tranquility_solver.openspiel import SEED_BYTES, BotEvaluator, TranquilityState  # noqa: E402
+from tranquility_solver.openspiel import BotEvaluator, EngineBot  # noqa: E402
 
 CONSISTENCY_GAMES = int(os.environ.get("OPENSPIEL_GAMES", "1000"))
 """Random games of the slow consistency run (issue 20 asks for at least 1,000)."""
-
-
-def _dealt(game: object, seed: int) -> TranquilityState:
-    state: TranquilityState = game.new_initial_state()  # type: ignore[attr-defined]
-    for byte in seed.to_bytes(SEED_BYTES, "big"):
-        state.apply_action(byte)
-    return state
 
 
 @pytest.mark.parametrize(
@@ -60,7 +53,7 @@ def test_unknown_parameters_are_clear_errors() -> None:
 def test_a_recorded_game_replays_through_openspiel_to_the_same_end(seed: int, rules: str) -> None:
     record = play_game([HeuristicBot(), RandomBot()], seed=seed, rules=rules)
     game = pyspiel.load_game("python_tranquility", {"rules": rules})
-    state = _dealt(game, seed)
+    state = game.deal(seed)
     assert state.choice.state == next(iter(replay(record)))
     for player, text in record.actions:
         assert state.current_player() == player
@@ -80,7 +73,7 @@ def test_a_recorded_game_replays_through_openspiel_to_the_same_end(seed: int, ru
 
 def test_views_hide_every_card_the_player_cannot_see() -> None:
     game = pyspiel.load_game("python_tranquility", {"players": 3, "rules": "published"})
-    state = _dealt(game, 11)
+    state = game.deal(11)
     rng = random.Random(0)
     for _ in range(12):
         if state.is_terminal():
@@ -106,18 +99,10 @@ def test_ismcts_plays_a_whole_game_with_a_heuristic_partner() -> None:
     )
     worlds = np.random.RandomState(2)
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, worlds.uniform))
-    state = _dealt(game, 4)
-    partner, rng = HeuristicBot(), random.Random(0)
-    planned: list[int] = []
+    state = game.deal(4)
+    partner = EngineBot(HeuristicBot(), 1)
     while not state.is_terminal():
-        if state.current_player() == 0:
-            action = bot.step(state)
-        else:
-            if not state.choice.chosen:
-                engine = state.choice.state
-                seat = engine.current_player
-                planned = list(tokens(partner.choose(engine.observation(seat), rng)))
-            action = planned[len(state.choice.chosen)]
+        action = (bot if state.current_player() == 0 else partner).step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
     assert state.returns() in ([0.0, 0.0], [1.0, 1.0])
