@@ -1,0 +1,98 @@
+"""Every Tobago action on one island as a fixed integer id, and back.
+
+>>> import tobago_solver as tb
+>>> ids = ActionIds(tb.islands.default())
+>>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+>>> legal = ids.legal(state)
+>>> [str(legal[i]) for i in sorted(legal)][:2]
+['play in river on grey', 'play in river on brown']
+>>> ids.of(tb.parse_action("end turn")), ids.of(tb.parse_action("play in lake on white"))
+(2, 41)
+
+The ids, the same in every state of a game on that island:
+
+- ``0``–``5``: ``take amulet``, ``spend amulet``, ``end turn``, ``accept curse``, ``exchange``,
+  ``pass``;
+- ``6``–``213``: ``play CLUE on MAP`` as ``6 + 4 × card + map``, ``card`` the clue's place in
+  the 52-card deck (:data:`tobago_solver.DECK`) and ``map`` 0 grey, 1 brown, 2 black, 3 white;
+- ``214`` on: ``move`` to a field, ``214 +`` the field's place in ``island.fields``. A move is
+  named by where it ends: the engine lists one path to each field it reaches (a shortest one),
+  and the path changes nothing but the car's field.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tobago_solver.clues import DECK
+from tobago_solver.errors import IllegalActionError, TobagoError
+from tobago_solver.game.actions import (
+    ACCEPT_CURSE,
+    END_TURN,
+    EXCHANGE,
+    PASS,
+    SPEND_AMULET,
+    TAKE_AMULET,
+    Action,
+    Move,
+    Play,
+)
+from tobago_solver.game.state import GameState
+from tobago_solver.island import Island
+from tobago_solver.rules import MAP_NAMES
+
+SIMPLE: Final = (TAKE_AMULET, SPEND_AMULET, END_TURN, ACCEPT_CURSE, EXCHANGE, PASS)
+"""The actions without arguments, by id."""
+PLAY_BASE: Final = len(SIMPLE)
+MOVE_BASE: Final = PLAY_BASE + len(DECK) * len(MAP_NAMES)
+_SIMPLE_IDS: Final = {action: i for i, action in enumerate(SIMPLE)}
+CARD_INDEX: Final = {clue: i for i, clue in enumerate(DECK)}
+"""Each clue card's place in :data:`~tobago_solver.clues.DECK`."""
+CARD_TEXT: Final = {clue: str(clue) for clue in DECK}
+"""Each clue card's text, worked out once (views print thousands of them)."""
+
+
+class ActionIds:
+    """The action ids of games on ``island`` (see the module's text for the numbering).
+
+    >>> import tobago_solver as tb
+    >>> ids = ActionIds(tb.islands.default())
+    >>> ids.name(ids.count - 1)
+    'move to j14'
+    """
+
+    def __init__(self, island: Island) -> None:
+        self.island = island
+        self._field_index = {name: i for i, name in enumerate(island.fields)}
+        self.count: Final = MOVE_BASE + len(island.fields)
+        """How many ids there are: every id is below this."""
+        plays = (str(Play(clue, m)) for clue in DECK for m in range(len(MAP_NAMES)))
+        moves = (f"move to {field_name}" for field_name in island.fields)
+        self._names = (*map(str, SIMPLE), *plays, *moves)
+
+    def of(self, action: Action) -> int:
+        """The id of ``action`` (a move's id is that of its destination)."""
+        if isinstance(action, Play):
+            return PLAY_BASE + len(MAP_NAMES) * CARD_INDEX[action.clue] + action.map
+        if isinstance(action, Move):
+            return MOVE_BASE + self._field_index[action.destination]
+        return _SIMPLE_IDS[action]
+
+    def name(self, action_id: int) -> str:
+        """What an id stands for, as text: an action's text, or ``move to FIELD``."""
+        if not 0 <= action_id < self.count:
+            raise TobagoError(f"action id {action_id} is not 0 to {self.count - 1}")
+        return self._names[action_id]
+
+    def legal(self, state: GameState) -> dict[int, Action]:
+        """The legal actions of ``state`` by id (one action per id)."""
+        return {self.of(action): action for action in state.legal_actions()}
+
+    def action(self, state: GameState, action_id: int) -> Action:
+        """The legal action of ``state`` with this id; IllegalActionError when there is none."""
+        found = self.legal(state).get(action_id)
+        if found is None:
+            raise IllegalActionError(
+                f"action id {action_id} ({self.name(action_id)}) is not legal now", "§5"
+            )
+        return found

@@ -1,0 +1,128 @@
+"""Perfect recall: a short digest of everything one player has observed since the deal.
+
+>>> import tobago_solver as tb
+>>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+>>> trail = Trail(state).then(state.apply(state.legal_actions()[0]))
+>>> len(trail.digest(0)), trail.digest(0) == trail.digest(1)
+(32, False)
+
+OpenSpiel's information state must tell apart any two histories a player can tell apart, and
+nothing else. A trail keeps the game's states in order; a player's digest hashes what they
+observed in each (:func:`seen`), so two histories get the same digest exactly when the player
+saw the same thing at every step (up to a 128-bit hash collision). Digests are worked out when
+asked for and kept, so games nobody asks about cost nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from tobago_solver.ai.ids import CARD_INDEX
+from tobago_solver.clues import Clue
+from tobago_solver.game.observation import Observation
+from tobago_solver.game.state import GameState
+from tobago_solver.island import Island
+
+
+def seen(state: GameState, player: int) -> bytes:
+    """Everything ``player`` observes in ``state``, as bytes (the observation's fields; clue
+    cards by their place in the deck)."""
+    obs: Observation = state.observation(player)
+    facts = (
+        obs.player,
+        obs.to_move,
+        obs.turn,
+        obs.phase,
+        tuple((_cards(m.clues), m.roses, m.candidates_mask) for m in obs.maps),
+        obs.cars,
+        obs.amulets,
+        obs.amulets_held,
+        obs.roses_left,
+        _cards(obs.hand),
+        obs.hand_sizes,
+        obs.gold,
+        obs.cursed_gold,
+        obs.treasure_deck_size,
+        obs.clue_deck_size,
+        _cards(obs.clue_discards),
+        obs.abandoned,
+        obs.last_map_change,
+    )
+    return repr(facts).encode()
+
+
+def _cards(clues: tuple[Clue, ...]) -> tuple[int, ...]:
+    return tuple(CARD_INDEX[clue] for clue in clues)
+
+
+class Trail:
+    """The states of a game so far (newest: :attr:`state`) and each player's digest of them.
+
+    A trail may start anywhere with given digests (``start``): a world sampled for search keeps
+    the searching player's digest of the real game.
+    """
+
+    __slots__ = ("_digests", "memo", "parent", "state")
+
+    def __init__(
+        self,
+        state: GameState,
+        parent: Trail | None = None,
+        start: dict[int, bytes] | None = None,
+    ) -> None:
+        self.state = state
+        self.parent = parent
+        self._digests: dict[int, bytes] = dict(start or {})
+        self.memo: dict[Any, Any] = {}
+        """Facts derived from :attr:`state` that callers keep here (the state is immutable)."""
+
+    def then(self, state: GameState) -> Trail:
+        """The trail one step on, at ``state``."""
+        return Trail(state, self)
+
+    def after(self, move: int, make: Callable[[], GameState]) -> Trail:
+        """The trail one step on by ``move``, at ``make()``, made once and then shared: copies
+        of a game (OpenSpiel's clones, a search's branches) that make the same move from here
+        share what follows, views and digests included (the states are immutable)."""
+        key = ("after", move)
+        child: Trail | None = self.memo.get(key)
+        if child is None:
+            child = self.memo[key] = self.then(make())
+        return child
+
+    def digest(self, player: int) -> str:
+        """``player``'s digest of the whole trail, as 32 hex digits."""
+        missing = []
+        node: Trail | None = self
+        while node is not None and player not in node._digests:
+            missing.append(node)
+            node = node.parent
+        digest = node._digests[player] if node is not None else b""
+        for step in reversed(missing):
+            digest = hashlib.blake2b(digest + seen(step.state, player), digest_size=16).digest()
+            step._digests[player] = digest
+        return digest.hex()
+
+    def restarted(self, state: GameState, keep: int) -> Trail:
+        """A trail starting at ``state`` (a sampled world) with ``keep``'s digest of this one."""
+        return Trail(state, start={keep: bytes.fromhex(self.digest(keep))})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trail:
+        return self  # immutable in all that matters: digests are only ever added, never changed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as the last state and every player's digest: a trail that starts there.
+        # The island travels as its text (its caches hold what pickle cannot copy).
+        state = self.state
+        fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.init}
+        del fields["island"]
+        digests = {p: self.digest(p) for p in range(state.players)}
+        return _restored, (state.island.to_text(), fields, digests)
+
+
+def _restored(island_text: str, fields: dict[str, Any], digests: dict[int, str]) -> Trail:
+    state = GameState(island=Island.from_text(island_text, strict=False), **fields)
+    return Trail(state, start={p: bytes.fromhex(d) for p, d in digests.items()})

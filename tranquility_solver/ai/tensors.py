@@ -1,0 +1,169 @@
+"""One player's observation as fixed-size numbers, and as text.
+
+>>> from tranquility_solver.game import new_game
+>>> from tranquility_solver.ai.ids import Choice
+>>> choice = Choice(new_game(2, seed=1))
+>>> tensor = ObservationTensor(2)
+>>> tensor.size
+3472
+>>> values = tensor.set_from(choice, 0)
+>>> float(tensor.dict["hand"].sum()), tensor.dict["grid"].shape
+(5.0, (36, 80))
+
+The pieces, in order (``P`` players; cards by value: 0 a start card, 1–80 island cards, 81 a
+finish card; cells ``a1 b1 … f6``; counts are plain numbers, the rest 0 or 1):
+
+================  =======  ==============================================================
+piece             shape    holds
+================  =======  ==============================================================
+``player``        P        the observing player
+``current``       P        whose turn it is (or share)
+``phase``         3        play, share, over
+``won``           1        1 once the game is won
+``grid``          36 × 80  the island card on each cell
+``hand``          82       own cards (left out by a public observer)
+``own_discards``  82       cards this player discarded (left out by a public observer)
+``discarded``     82       the discard pile as the preset shows it (`seed`: all of it)
+``hand_sizes``    P        cards in each hand
+``deck_sizes``    P        cards in each deck
+``counts``        6        cards discarded, start played, team discard still to give, cards
+                           the later players of the share round hold, how many they are,
+                           the turn
+``chosen``        4 × 82   this player's tokens chosen so far: the card played, its cell
+                           (first 36), the paying cards, the shared cards (left out by a
+                           public observer)
+================  =======  ==============================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from ..game.board import board_text
+from ..game.choices import card_text
+from ..game.state import Observation
+from ..grid import CELL_COUNT, FIRST_CARD, LAST_CARD
+from .ids import CARD_VALUES, PAIR_BASE, PAY_BASE, PLACE_BASE, SHARE_BASE, Choice, token_name
+
+__all__ = ["ObservationTensor", "observation_text"]
+
+Floats = npt.NDArray[np.float32]
+PRIVATE: Final = ("hand", "own_discards", "chosen")
+
+
+def pieces(players: int, *, private: bool = True) -> list[tuple[str, tuple[int, ...]]]:
+    """The named pieces of the tensor and their shapes (see the module's table)."""
+    layout: list[tuple[str, tuple[int, ...]]] = [
+        ("player", (players,)),
+        ("current", (players,)),
+        ("phase", (3,)),
+        ("won", (1,)),
+        ("grid", (CELL_COUNT, LAST_CARD - FIRST_CARD + 1)),
+        ("hand", (CARD_VALUES,)),
+        ("own_discards", (CARD_VALUES,)),
+        ("discarded", (CARD_VALUES,)),
+        ("hand_sizes", (players,)),
+        ("deck_sizes", (players,)),
+        ("counts", (6,)),
+        ("chosen", (4, CARD_VALUES)),
+    ]
+    return [(name, shape) for name, shape in layout if private or name not in PRIVATE]
+
+
+class ObservationTensor:
+    """A flat float32 array with a named view per piece; :meth:`set_from` fills it.
+
+    ``tensor`` and ``dict`` are the shape OpenSpiel's Python observers have.
+    """
+
+    def __init__(self, players: int, *, private: bool = True) -> None:
+        self.layout = pieces(players, private=private)
+        self.size = sum(int(np.prod(shape)) for _, shape in self.layout)
+        self.tensor: Floats = np.zeros(self.size, np.float32)
+        self.dict: dict[str, Floats] = {}
+        start = 0
+        for name, shape in self.layout:
+            length = int(np.prod(shape))
+            self.dict[name] = self.tensor[start : start + length].reshape(shape)
+            start += length
+
+    def set_from(self, choice: Choice, player: int) -> Floats:
+        """Write ``player``'s view of ``choice`` into :attr:`tensor` and return it."""
+        self.tensor.fill(0)
+        views = self.dict
+        obs = choice.state.observation(player)
+        views["player"][player] = 1
+        views["current"][obs.current_player] = 1
+        over = obs.outcome is not None
+        views["phase"][2 if over else ("play", "share").index(obs.phase)] = 1
+        views["won"][0] = bool(obs.outcome and obs.outcome.won)
+        for cell, card in enumerate(obs.grid.cells):
+            if card is not None:
+                views["grid"][cell, card - FIRST_CARD] = 1
+        _count(views["discarded"], obs.discarded)
+        views["hand_sizes"][:] = obs.hand_sizes
+        views["deck_sizes"][:] = obs.deck_sizes
+        views["counts"][:] = (
+            obs.discard_count,
+            obs.start_played,
+            obs.share_left,
+            obs.later_capacity,
+            obs.later_players,
+            obs.turn,
+        )
+        if "hand" in views:
+            _count(views["hand"], obs.hand)
+            _count(views["own_discards"], obs.own_discards)
+            if player == obs.current_player:
+                _chosen(views["chosen"], choice.chosen)
+        return self.tensor
+
+
+def _count(view: Floats, cards: Iterable[int]) -> None:
+    for card in cards:
+        view[card] += 1
+
+
+def _chosen(view: Floats, chosen: tuple[int, ...]) -> None:
+    for token in chosen:
+        if PLACE_BASE <= token < PAY_BASE:
+            card, cell = divmod(token - PLACE_BASE, CELL_COUNT)
+            view[0, card + FIRST_CARD] = 1
+            view[1, cell] = 1
+        elif PAY_BASE <= token < PAIR_BASE:
+            view[2, token - PAY_BASE] += 1
+        elif token >= SHARE_BASE:
+            view[3, token - SHARE_BASE] += 1
+
+
+def observation_text(
+    obs: Observation, chosen: tuple[int, ...] = (), *, private: bool = True
+) -> str:
+    """The table as ``obs.player`` sees it: whose turn, the board
+    (:func:`~tranquility_solver.game.board.board_text`), then (``private``) their hand, their
+    discards and the tokens they have chosen so far. No other player's card is in it.
+
+    >>> from tranquility_solver.game import new_game
+    >>> print(observation_text(new_game(2, seed=1).observation(0)))  # doctest: +ELLIPSIS
+    turn 0: P0 to play; you are P0
+    ...
+    your hand: 3 5 12 45 68; your discards: none
+    """
+    if obs.outcome is not None:
+        status = f"game over, {obs.outcome}"
+    elif obs.phase == "share":
+        status = f"P{obs.current_player} to share ({obs.share_left} cards still to give)"
+    else:
+        status = f"P{obs.current_player} to play"
+    lines = [f"turn {obs.turn}: {status}; you are P{obs.player}", board_text(obs)]
+    if private:
+        hand = " ".join(map(card_text, obs.hand)) or "none"
+        discards = " ".join(map(card_text, obs.own_discards)) or "none"
+        lines.append(f"your hand: {hand}; your discards: {discards}")
+        if chosen and obs.player == obs.current_player:
+            lines.append("chosen so far: " + ", ".join(map(token_name, chosen)))
+    return "\n".join(lines)
