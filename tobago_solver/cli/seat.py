@@ -13,6 +13,7 @@ play in sight of sea on grey
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,19 +32,20 @@ from tobago_solver.rules import MAP_NAMES
 SCREEN_HEIGHT: Final = 24
 
 HELP: Final = f"""\
-moves you can type (the full text of every action works too, as 'moves' lists them):
-  play N MAP     card N of your hand onto a map, e.g. 'play 2 grey' (maps: grey brown black
-                 white); 'play in lake on grey' names the card instead
-  move FIELD     drive to FIELD by a shortest way, e.g. 'move k7'; 'move j8 k7' names each step
-  take / spend / end / accept    take amulet, spend amulet, end turn, accept curse
-  N              action N of the 'moves' list
+moves (the full text of an action works too, as 'moves' lists it):
+  play N MAP   card N of your hand onto a map: 'play 2 grey' (grey brown black
+               white)
+  move FIELD   drive there by a shortest way: 'move k7' ('move j8 k7': by j8)
+  take, spend  take an amulet, spend one
+  end, accept  end the turn, accept a curse
+  N            action N of the 'moves' list
 commands:
-  board          the board again        moves       every legal action, numbered
-  where MAP      a map's clues and every field it leaves ('where' alone: all four)
-  hint           the actions the library's advice ranks first, and why
-  save FILE      save the game so far ('tobago play --resume FILE' continues it)
-  help           this text              quit        stop here (with --save, saved first)
-on the island, {KEY}"""
+  board        the board again             moves  every legal action, numbered
+  where MAP    a map's clues and every field it leaves ('where': all four maps)
+  hint         the actions the advice ranks first, and why
+  save FILE    save the game ('tobago play --resume FILE' goes on with it)
+  help         this text                   quit   stop (with --save: saved)
+{KEY}"""
 
 
 class QuitRequest(Exception):  # noqa: N818 - a request, not an error
@@ -65,9 +67,18 @@ class Terminal:
     lines: int = 0
 
     def say(self, text: str) -> None:
-        """Write ``text`` and a line break."""
-        print(text, file=self.out)
-        self.lines += text.count("\n") + 1
+        """Write ``text`` and a line break, lines longer than the screen's 80 wrapped."""
+        lines = [
+            part
+            for line in text.split("\n")
+            for part in (
+                textwrap.wrap(line, 80, subsequent_indent="  ", break_on_hyphens=False)
+                if len(line) > 80
+                else [line]
+            )
+        ]
+        print("\n".join(lines), file=self.out)
+        self.lines += len(lines)
 
     def ask(self, prompt: str) -> str:
         """Write the prompt, read a line (stripped); raises InputEndedError at the end."""

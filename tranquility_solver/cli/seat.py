@@ -13,6 +13,7 @@ play 3 a1
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,18 +33,19 @@ __all__ = ["HELP", "HumanSeat", "QuitRequest", "Terminal"]
 SCREEN_HEIGHT: Final = 24
 
 HELP: Final = """\
-moves you can type (the full text of every action works too, as 'moves' lists them):
-  41 d3          play card 41 on d3; a cost is paid with your cheapest cards, and the line
-                 after says which ('play 41 d3 discard 12 77' chooses them yourself)
-  discard 3 80   discard two cards          start / finish   play a start or finish card
-  share 12 40    your part of the team discard after a start card ('share none': nothing)
-  #N             action N of the 'moves' list
+moves (the full text of an action works too, as 'moves' lists it):
+  41 d3        play card 41 on d3; a cost is paid with your cheapest cards, and
+               the line after says which ('play 41 d3 discard 12 77' chooses)
+  discard 3 80 discard two cards          start, finish  play that card
+  share 12 40  your part of the team discard after a start card ('share none')
+  #N           action N of the 'moves' list
 commands:
-  board          the table again            moves     every legal action, numbered
-  hint           the safe plays: after them the grid can still be filled
-  save FILE      save the game so far ('tranquility play --resume FILE' continues it)
-  help           this text                  quit      stop here (with --save, saved first)
-a move that loses the game at once is refused once with a warning; type it again to make it"""
+  board        the table again            moves  every legal action, numbered
+  hint         the safe plays: after them the grid can still be filled
+  save FILE    save the game ('tranquility play --resume FILE' goes on with it)
+  help         this text                  quit   stop (with --save, saved first)
+a move that loses the game at once is refused once with a warning: type it again
+to make it anyway"""
 
 
 class QuitRequest(Exception):  # noqa: N818 - a request, not an error
@@ -62,9 +64,18 @@ class Terminal:
     lines: int = 0
 
     def say(self, text: str) -> None:
-        """Write ``text`` and a line break."""
-        print(text, file=self.out)
-        self.lines += text.count("\n") + 1
+        """Write ``text`` and a line break, lines longer than the screen's 80 wrapped."""
+        lines = [
+            part
+            for line in text.split("\n")
+            for part in (
+                textwrap.wrap(line, 80, subsequent_indent="  ", break_on_hyphens=False)
+                if len(line) > 80
+                else [line]
+            )
+        ]
+        print("\n".join(lines), file=self.out)
+        self.lines += len(lines)
 
     def ask(self, prompt: str) -> str:
         """Write the prompt, read a line (stripped); raises InputEndedError at the end."""
