@@ -33,8 +33,8 @@ SCREEN_HEIGHT: Final = 24
 
 HELP: Final = f"""\
 moves (the full text of an action works too, as 'moves' lists it):
-  play N MAP   card N of your hand onto a map: 'play 2 grey' (grey brown black
-               white)
+  play N MAP   card N of your hand onto a map: 'play 2 grey'; beside each card,
+               the maps it may go on now (gr grey, br brown, bl black, wh white)
   move FIELD   drive there by a shortest way: 'move k7' ('move j8 k7': by j8)
   take, spend  take an amulet, spend one
   end, accept  end the turn, accept a curse

@@ -3,7 +3,7 @@
 >>> import tobago_solver as tb
 >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
 >>> print(board_text(state.observation(0)))
-   a b c d e f g h i j k l   turn 0 · your turn (P0): play a clue or move
+   a b c d e f g h i j k l   turn 0 · your turn: play a clue or move
  1 . . . . . . . B B B       map    fields clues roses P0 P1
  2  . . . . . . B J J B B    grey      102     0        1  1
  3 . . . . . . B L L J B     brown     102     0        1  1
@@ -13,11 +13,15 @@
  7 J J J M J J0B B . B B*    P0      f7      0    11       0   you
  8  B*JhL SsJ B . . B B      P1      h14     0    11       0     6
  9 . J L S S B B M B S B     amulets k7 a8 g13 · treasure deck 41 · clue deck 40
-10  . B B S B R MhM S S B    your hand: [1] in largest mountain
-11 . . . . . R J JsL S SpB     [2] in sight of sea  [3] not next to jungle
-12  . . . . . RpR L S S J      [4] not next to hut  [5] in sight of statue
-13 . . . . . . R*B L B J       [6] in river
-14  . . . . . . . S1. B
+10  . B B S B R MhM S S B
+11 . . . . . R J JsL S SpB
+12  . . . . . RpR L S S J
+13 . . . . . . R*B L B J     after a letter: 0-3 car, + cars, $ treasure, *
+14  . . . . . . . S1. B        amulet, h hut, p palm, s statue
+your hand: [1] in largest mountain (gr br bl wh)
+  [2] in sight of sea (gr br bl wh)  [3] not next to jungle (gr br bl wh)
+  [4] not next to hut (gr br bl wh)  [5] in sight of statue (gr br bl wh)
+  [6] in river (gr br bl wh)
 
 The island is drawn as in its file, with the column letters above and the row numbers beside
 (even rows sit half a field to the right); after each field's terrain letter comes what stands
@@ -25,7 +29,9 @@ on it: a car's seat number (``+`` for several cars), ``$`` a located treasure, `
 ``h`` a hut, ``p`` a palm, ``s`` a statue. Beside the island, as far as it fits: the turn, every
 map (its candidate count, roses, clues, and its candidate fields once there are 16 or fewer, the
 printed game's threshold for its location markers), every player, the amulets and decks, and
-the player's own hand, numbered. ``str(observation)`` and ``str(state)`` (the board as the
+the player's own hand, numbered, each card with the maps it may be played on now (``gr`` grey,
+``br`` brown, ``bl`` black, ``wh`` white; ``-`` none: a clue must remove some fields of a map
+and leave some). ``str(observation)`` and ``str(state)`` (the board as the
 player to move sees it) are this text; ``tobago play --human`` prints it.
 """
 
@@ -62,9 +68,10 @@ _GAP: Final = 2
 _PHASE_TASKS: Final = {
     "opening": "open an empty map with a clue",
     "action": "play a clue or move",
-    "bonus": "take or spend an amulet, or end the turn",
-    "curse": "a curse: spend an amulet or lose your highest gold card",
+    "bonus": "an amulet, or end the turn",
+    "curse": "a curse! spend an amulet or lose gold",
 }
+"""Short enough for the status line beside the island; the prompt lists the actions."""
 
 KEY: Final = "after a letter: 0-3 car, + cars, $ treasure, * amulet, h hut, p palm, s statue"
 """What the marks on the island mean."""
@@ -149,7 +156,7 @@ def _hiding_order(obs: Observation) -> list[frozenset[int]]:
 
 def _layout(obs: Observation, width: int, hidden: frozenset[int]) -> list[str]:
     blocks: list[Block] = [
-        lambda w: [_status_line(obs)],
+        lambda w: _wrap(_status_line(obs), w),
         lambda w: [_maps_heading(obs.players)],
         *(_map_block(obs, m, m not in hidden) for m in range(len(obs.maps))),
         lambda w: _player_lines(obs),
@@ -157,9 +164,25 @@ def _layout(obs: Observation, width: int, hidden: frozenset[int]) -> list[str]:
         lambda w: _table_lines(obs, w),
     ]
     if obs.hand:
-        blocks.append(lambda w: hand_lines(obs.hand, w))
+        blocks.append(lambda w: hand_lines(_hand_with_maps(obs), w))
     island = island_lines(obs.island, piece_marks(obs))
     return _beside(island, blocks, width, optional=lambda w: _wrap(KEY, w))
+
+
+MAP_SHORT: Final = ("gr", "br", "bl", "wh")
+"""The maps in two letters, as the hand says where each card can be played."""
+
+
+def _hand_with_maps(obs: Observation) -> list[str]:
+    """The hand; on the player's turn to play a clue, each card with the maps it may go on
+    now (``-``: none; the rules refuse a clue that removes every field or none)."""
+    if obs.phase not in ("opening", "action") or not obs.legal_actions:
+        return [str(card) for card in obs.hand]
+    maps: dict[object, list[str]] = {}
+    for action in obs.legal_actions:
+        if isinstance(action, Play):
+            maps.setdefault(action.clue, []).append(MAP_SHORT[action.map])
+    return [f"{card} ({' '.join(maps.get(card, ['-']))})" for card in obs.hand]
 
 
 def hand_lines(hand: Sequence[object], width: int = SCREEN_WIDTH) -> list[str]:
@@ -218,7 +241,7 @@ def _status_line(obs: Observation) -> str:
         return game_over_text(obs.end_reason or "over", obs.gold)
     task = _PHASE_TASKS.get(obs.phase, obs.phase)
     if obs.to_move == obs.player:
-        return f"turn {obs.turn} · your turn (P{obs.player}): {task}"
+        return f"turn {obs.turn} · your turn: {task}"
     return f"turn {obs.turn} · P{obs.to_move} to move; you are P{obs.player}"
 
 

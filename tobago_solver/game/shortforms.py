@@ -127,8 +127,13 @@ def _move_to(observation: Observation, text: str, word: str) -> Reading:
     ways = shortest_ways(observation, here, destination)
     others = [" ".join(way) for way in ways if way != move.path]
     note = f"move {destination}: the car drives {' '.join(move.path)}"
-    if others:
-        note += f" (other shortest ways: {', '.join(others)})"
+    if len(others) == 1:
+        note += f" (the other shortest way: {others[0]})"
+    elif others:
+        # Listing dozens of ways (drives across a terrain area give many) would fill the screen.
+        shown = ", ".join(others[:2])
+        more = f" and {len(others) - 2} more" if len(others) > 2 else ""
+        note += f" ({len(others)} other shortest ways: {shown}{more})"
     return Reading(move, note)
 
 
