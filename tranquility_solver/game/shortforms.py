@@ -7,8 +7,8 @@
 ...                 hands=((2, 21, 41, 57, 79),))
 >>> reading = read_action(state.observation(0), "21 b1")
 >>> print(reading.action); print(reading.note)  # doctest: +NORMALIZE_WHITESPACE
-play 21 b1 discard 2 79
-21 b1 costs 2 cards: paid with 2 79, the cards that fit the fewest empty cells
+play 21 b1 discard 2 41
+21 b1 costs 2 cards: paid with 2 41, the cards that fit the fewest empty cells
 (to choose, write 'play 21 b1 discard A B')
 
 The short forms, beside the full text of :func:`~tranquility_solver.game.actions.parse_action`:
@@ -22,14 +22,12 @@ Whether the action is legal is the engine's part (``state.apply``), which says w
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..completion import fast
 from ..errors import ActionFormatError, TranquilityError
 from ..grid import Grid
-from ..placement import check_placement
+from ..placement import check_placement, order_conflicts
 from .actions import Action, Play, parse_action
 from .choices import FINISH, START, card_text, is_island
 from .state import Observation
@@ -129,8 +127,8 @@ def cheapest_first(
 
     First a start card once one was played and finish cards beyond the one a win needs (they
     can do nothing more); then island cards, those that fit the fewest empty cells first (by the
-    order rule, against every card still unseen: a card that fits none is worth nothing); last
-    the start card not yet played and the last finish card.
+    order rule: a card that fits none is worth nothing); last the start card not yet played and
+    the last finish card.
 
     >>> from tranquility_solver.game import new_game
     >>> seen = new_game(2, seed=1).observation(0)
@@ -138,8 +136,7 @@ def cheapest_first(
     ((3, 5, 12, 45, 68), [3, 5, 12, 45, 68])
     """
     grid = observation.grid if grid is None else grid
-    pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, cards)}))
-    fits = _fitting_cells(grid, pool, observation)
+    fits = _fitting_cells(grid, cards, observation)
     finishes = list(cards).count(FINISH)
 
     def worth(item: tuple[int, int]) -> tuple[int, int, int]:
@@ -154,13 +151,14 @@ def cheapest_first(
     return [held for _, held in sorted(enumerate(cards), key=worth)]
 
 
-def _fitting_cells(grid: Grid, pool: Sequence[int], observation: Observation) -> dict[int, int]:
-    """For each card of ``pool``: how many empty cells' windows take it (the order rule)."""
-    windows = fast.windows(grid.cells, tuple(pool), observation.rules.order)
-    counts = {}
-    for card in pool:
-        slot = bisect_left(pool, card)
-        counts[card] = sum(
-            1 for cell in windows.empties if windows.release[cell] <= slot <= windows.deadline[cell]
+def _fitting_cells(grid: Grid, cards: Sequence[int], observation: Observation) -> dict[int, int]:
+    """For each island card of ``cards``: how many empty cells take it by the order rule (at
+    whatever cost)."""
+    empties = [index for index, value in enumerate(grid.cells) if value is None]
+    return {
+        card: sum(
+            1 for index in empties if not order_conflicts(grid, index, card, observation.rules)
         )
-    return counts
+        for card in cards
+        if is_island(card)
+    }
