@@ -127,8 +127,8 @@ def cheapest_first(
 
     First a start card once one was played and finish cards beyond the one a win needs (they
     can do nothing more); then island cards, those that fit the fewest empty cells first (by the
-    order rule: a card that fits none is worth nothing); last the start card not yet played and
-    the last finish card.
+    order rule: a card that fits none is worth nothing), of those first the ones that cost the
+    most to place; last the start card not yet played and the last finish card.
 
     >>> from tranquility_solver.game import new_game
     >>> seen = new_game(2, seed=1).observation(0)
@@ -139,26 +139,32 @@ def cheapest_first(
     fits = _fitting_cells(grid, cards, observation)
     finishes = list(cards).count(FINISH)
 
-    def worth(item: tuple[int, int]) -> tuple[int, int, int]:
+    def worth(item: tuple[int, int]) -> tuple[int, tuple[int, int], int]:
         position, held = item
         if held == START:
-            return (0 if observation.start_played else 2, 0, held)
+            return (0 if observation.start_played else 2, (0, 0), held)
         if held == FINISH:
             spare = list(cards)[:position].count(FINISH) < finishes - 1
-            return (0 if spare else 2, 0, held)
-        return (1, fits.get(held, 0), held)
+            return (0 if spare else 2, (0, 0), held)
+        return (1, fits.get(held, (0, 0)), held)
 
     return [held for _, held in sorted(enumerate(cards), key=worth)]
 
 
-def _fitting_cells(grid: Grid, cards: Sequence[int], observation: Observation) -> dict[int, int]:
-    """For each island card of ``cards``: how many empty cells take it by the order rule (at
-    whatever cost)."""
+def _fitting_cells(
+    grid: Grid, cards: Sequence[int], observation: Observation
+) -> dict[int, tuple[int, int]]:
+    """For each island card of ``cards``: how many empty cells take it by the order rule, and
+    less the cheapest cost among them (a card placed for free is worth more than one that
+    costs cards)."""
     empties = [index for index, value in enumerate(grid.cells) if value is None]
-    return {
-        card: sum(
-            1 for index in empties if not order_conflicts(grid, index, card, observation.rules)
-        )
-        for card in cards
-        if is_island(card)
-    }
+    rules = observation.rules
+    fits = {}
+    for card in filter(is_island, cards):
+        costs = [
+            rules.cost(grid.cells, index, card)
+            for index in empties
+            if not order_conflicts(grid, index, card, rules)
+        ]
+        fits[card] = (len(costs), -min(costs, default=0))
+    return fits
