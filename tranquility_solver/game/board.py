@@ -193,10 +193,12 @@ def _hand(obs: PlayerView) -> list[str]:
         ]
     lines = ["your hand, where each card fits and what it costs there:"]
     fits = hand_fits(obs.grid, obs.hand, obs.rules, len(obs.hand))
-    for card in obs.hand:
+    for card in dict.fromkeys(obs.hand):  # a start or finish card held twice: one line
+        copies = obs.hand.count(card)
+        held = f"{copies} held: " if copies > 1 else ""
         lines.extend(
             textwrap.wrap(
-                f"{card_text(card):>6}  {_fit_text(obs, card, fits.get(card, {}))}",
+                f"{card_text(card):>6}  {held}{_fit_text(obs, card, fits.get(card, {}))}",
                 SCREEN_WIDTH,
                 subsequent_indent=" " * 8,
             )
@@ -210,7 +212,7 @@ def _fit_text(obs: PlayerView, card: int, by_cost: dict[int, list[str]]) -> str:
             return "a start card was played: this one can only be discarded"
         return "play it with 'start'"
     if card == FINISH:
-        return "play it with 'finish' on a full grid after the start card: that wins"
+        return "play 'finish' on a full grid after the start card to win"
     if not by_cost:
         return "fits no empty cell now"
     empty = len(obs.grid.empty_cells)

@@ -90,7 +90,8 @@ def _paid(observation: Observation, play: Play) -> Reading:
     paid = Play(play.card, play.cell, payment)
     note = (
         f"{play.card} {play.cell} costs {cost} card{'s' * (cost != 1)}: paid with "
-        f"{' '.join(map(card_text, payment))}, the cards that fit the fewest empty cells "
+        f"{' '.join(map(card_text, payment))}, "
+        f"{'the card that fits' if cost == 1 else 'the cards that fit'} the fewest empty cells "
         f"(to choose, write 'play {play.card} {play.cell} discard "
         f"{' '.join('ABCDEFGH'[:cost])}')"
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import tranquility_solver as tq
@@ -71,3 +73,12 @@ def test_a_solution_line_numbers_each_action_with_its_player() -> None:
     assert state.outcome is not None
     assert state.outcome.won
     assert solution.statistics_text().startswith(f"statistics: {solution.nodes:,} positions, ")
+
+
+def test_a_card_held_twice_is_one_line_of_the_hand() -> None:
+    # Found playing: three finish cards in hand were three identical lines.
+    state = tq.new_game(2, seed=1)
+    state = replace(state, hands=((3, tq.FINISH, tq.FINISH, tq.FINISH, 12), state.hands[1]))
+    lines = str(state.observation(0)).splitlines()
+    finishes = [line for line in lines if line.startswith("finish  ")]
+    assert finishes == ["finish  3 held: play 'finish' on a full grid after the start card to win"]
