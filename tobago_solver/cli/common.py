@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import IO, Any, NoReturn
 
 from tobago_solver import islands
 from tobago_solver.errors import SolverUnknownError, TobagoError
@@ -39,7 +39,7 @@ class InputEndedError(TobagoError):
     """The input ended (or was closed) while a line was expected."""
 
 
-def read_line(source: TextIO | None, limit: int = MAX_LINE_CHARS) -> str:
+def read_line(source: IO[str] | None, limit: int = MAX_LINE_CHARS) -> str:
     """One line of ``source`` without its line break, at most ``limit`` characters.
 
     Raises :class:`InputEndedError` at the end of the input (or when standard input is closed),
