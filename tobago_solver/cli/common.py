@@ -72,8 +72,8 @@ and "in sea" is not a clue. Case, articles and plurals do not matter: "Not next 
 
 ISLAND_HELP = "a bundled island name (see 'tobago islands') or an .island file"
 RULES_HELP = (
-    "rule preset: seed (the user's description, default) or published (the printed game: a clue "
-    "must shrink the candidates only once a map has 16 or fewer)"
+    "rule preset: seed (default: every clue must shrink the map's candidates) or published (the "
+    "printed game: a clue must shrink them only once a map has 16 or fewer)"
 )
 SVG_HELP = "also draw the island to this SVG file"
 
