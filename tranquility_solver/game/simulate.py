@@ -108,10 +108,10 @@ class SimulationResult:
         """Mean, spread, smallest and largest number of turns."""
         turns = np.array([r.turns for r in self.results], dtype=float)
         if not len(turns):
-            return {"mean": 0.0, "std": 0.0, "min": 0.0, "max": 0.0}
+            return {"mean": 0.0, "stdev": 0.0, "min": 0.0, "max": 0.0}
         return {
             "mean": float(turns.mean()),
-            "std": float(turns.std()),
+            "stdev": float(turns.std()),
             "min": float(turns.min()),
             "max": float(turns.max()),
         }
@@ -156,7 +156,7 @@ class SimulationResult:
                 f"{','.join(dict.fromkeys(self.bots))}: won {self.wins} ({self.win_rate:.1%}, "
                 f"95% interval {low:.1%}-{high:.1%})",
                 f"losses: {losses}",
-                f"turns: mean {turns['mean']:.1f}, sd {turns['std']:.1f}, "
+                f"turns: mean {turns['mean']:.1f}, sd {turns['stdev']:.1f}, "
                 f"min {turns['min']:.0f}, max {turns['max']:.0f}; "
                 f"cells filled: mean {summary['mean_cells_filled']:.1f}",
             ]
