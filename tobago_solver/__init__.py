@@ -45,7 +45,7 @@ from tobago_solver.island import Area, Island, Landmark, LandmarkKind, Terrain
 from tobago_solver.legality import ClueVerdict, Reason, check_clue, legal_plays
 from tobago_solver.movement import reachable, step_distance
 from tobago_solver.placement import place_landmarks
-from tobago_solver.render import render_svg
+from tobago_solver.render import render_board_svg, render_svg
 from tobago_solver.rules import MAP_NAMES, TobagoRules
 from tobago_solver.treasure import ENGINES, Engine, candidates
 from tobago_solver.validation import LandmarkCounts, island_problems
@@ -110,6 +110,7 @@ __all__ = [
     "play_game",
     "playable_order",
     "reachable",
+    "render_board_svg",
     "render_svg",
     "replay",
     "simulate",

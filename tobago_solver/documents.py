@@ -84,17 +84,21 @@ def parse_json(text: str, what: str) -> Any:
         raise TobagoError(f"not a {what}: unreadable JSON ({error})") from None
 
 
-def read_document(text: str, kind: str, version: int, what: str) -> dict[str, Any]:
-    """The JSON object in ``text``, if its ``format`` is ``kind`` and its ``version`` matches.
+def read_document(
+    text: str, kind: str, version: int | tuple[int, ...], what: str
+) -> dict[str, Any]:
+    """The JSON object in ``text``, if its ``format`` is ``kind`` and its ``version`` is
+    ``version`` (or one of them: the versions a reader still reads).
 
     ``what`` names the document in messages (``"game record"``).
     """
     document = parse_json(text, what)
     if not isinstance(document, dict) or document.get("format") != kind:
         raise TobagoError(f"not a {what}: 'format' is not {kind!r}")
+    versions = (version,) if isinstance(version, int) else version
     found = document.get("version")
-    if type(found) is not int or found != version:
-        raise TobagoError(f"{what} version {found!r} is not {version}")
+    if type(found) is not int or found not in versions:
+        raise TobagoError(f"{what} version {found!r} is not {' or '.join(map(str, versions))}")
     return document
 
 

@@ -86,6 +86,7 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
         self.start: GameState | None = None
         """The state the game was dealt in."""
         self._actions: list[str] = []
+        self._actors: list[int] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -111,6 +112,7 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
             deal = self._seeds.randint(0, MAX_SEED)
         self._state = self.start = new_game(self.island, self.players, seed=deal, rules=self.rules)
         self._actions = []
+        self._actors = []
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -137,6 +139,7 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
             return
         state = self.game_state
         chosen = self.ids.action(state, int(action))  # type: ignore[arg-type]
+        self._actors.append(state.to_move)
         self._state = state = state.apply(chosen)
         self._actions.append(str(chosen))
         self._cumulative_rewards[agent] = 0.0
@@ -164,7 +167,9 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
         if self.start is None:
             raise RuntimeError("call reset() first")
         names = tuple(bots) if bots is not None else tuple(self.possible_agents)
-        return record_of(self.start, self.game_state, names, tuple(self._actions))
+        return record_of(
+            self.start, self.game_state, names, tuple(self._actions), tuple(self._actors)
+        )
 
 
 class BotPolicy:

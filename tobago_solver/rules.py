@@ -24,7 +24,7 @@ PUBLISHED_NEW_INFORMATION_THRESHOLD = 16
 
 @dataclass(frozen=True)
 class TobagoRules:
-    """A rule preset; ``seed`` (the user's description) is the default.
+    """A rule preset; ``seed`` (every clue must shrink the candidates) is the default.
 
     ``new_information_threshold``: rule 3 of §3 (a clue must shrink the candidates) applies only
     when the map has at most this many candidates; None means always.

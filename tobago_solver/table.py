@@ -127,11 +127,16 @@ class Table:
     def where_line(self, name: str) -> str:
         """``MAP (COUNT): FIELD FIELD …``, fields in reading order; located or forced maps say so.
 
-        >>> Table.new(Island.from_terrain("duo", {"a1": "beach", "b1": "lake"})).where_line("white")
-        'white (2): a1 b1'
+        >>> table = Table.new(Island.from_terrain("duo", {"a1": "beach", "b1": "lake"}))
+        >>> table.where_line("white")
+        'white: no clue yet, all 2 fields'
+        >>> table.play("white", "in lake")[0].where_line("white")
+        'white (1): b1 — located'
         """
         index = self.map_index(name)
         fields = self.candidates(name)
+        if not self.clues(name) and not self.forced[index]:
+            return f"{MAP_NAMES[index]}: no clue yet, all {len(fields)} fields"
         ordered = " ".join(self.island.in_reading_order(fields))
         notes = []
         if len(fields) == 1:

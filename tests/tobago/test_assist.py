@@ -25,6 +25,8 @@ ISLAND = tb.islands.get("ABC-2")
 
 def where_line(colour: str, clues: list[str]) -> str:
     fields = tb.candidates(ISLAND, clues)
+    if not clues:
+        return f"{colour}: no clue yet, all {len(fields)} fields"
     return f"{colour} ({len(fields)}): " + " ".join(f for f in ISLAND.fields if f in fields)
 
 
@@ -145,8 +147,8 @@ def test_illegal_plays_are_refused_with_the_rule_or_forced(
     assert out[7].startswith("forced (contradiction)")
     assert out[8] == "grey (0): — forced: holds an illegal clue — no field is left"
     assert out[9] == "grey (0): — forced: holds an illegal clue — no field is left"
-    assert out[13] == "undone (1 more change(s) to undo)"  # after 'undo' of the force
-    assert out[15] == "undone (1 more change(s) to undo)"
+    assert out[13] == "undone: grey not in lake (1 more change to undo)"  # the force
+    assert out[15] == "undone: claimed grey (1 more change to undo)"
     assert out[-4] == where_line("grey", ["in lake"])  # 'claimed' and the force both undone
 
 
@@ -217,11 +219,26 @@ def test_a_real_pipe_runs_without_prompt(tmp_path: Path) -> None:
 
 def test_tab_completion_offers_maps_clue_words_and_fields() -> None:
     shell = Assistant(Table.new(ISLAND), stdin=io.StringIO(""), stdout=io.StringIO())
-    assert shell.completenames("gr") == ["grey"]
-    assert "where" in shell.completenames("w")
-    assert shell.completedefault("sig", "grey in sig", 8, 11) == ["sight"]
-    assert shell.completedefault("larg", "grey in larg", 8, 12) == ["largest"]
-    assert "c5" in shell.completedefault("c", "car red c", 8, 9)
+    assert shell.completenames("gr") == ["grey "]  # a whole word: the space after it too
+    assert "where " in shell.completenames("w")
+    assert shell.completedefault("sig", "grey in sig", 8, 11) == ["sight "]
+    assert shell.completedefault("larg", "grey in larg", 8, 12) == ["largest "]
+    assert "c5 " in shell.completedefault("c", "car red c", 8, 9)
+    # In a clue position only clue words: no field names.
+    assert shell.completedefault("c", "check grey in c", 14, 15) == []
+    assert shell.completedefault("n", "grey n", 5, 6) == ["next ", "not "]
+
+
+def test_a_card_played_from_the_hand_leaves_it_and_undo_brings_it_back(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = session(
+        monkeypatch, capsys, ["hand in lake; next to hut", "grey in lake", "hand", "undo", "hand"]
+    )
+    assert code == 0
+    assert out[2] == "hand: next to hut"
+    assert out[3] == "undone: grey in lake (1 more change to undo)"
+    assert out[4] == "hand: in lake; next to hut"
 
 
 @settings(max_examples=40)

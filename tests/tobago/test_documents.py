@@ -72,7 +72,7 @@ def test_the_commands_that_read_json_answer_nesting_in_one_line(
     shell.onecmd(f"load {nested}")
     shell.onecmd("where")
     assert "error: not a saved table: nested deeper than 64 levels" in out.getvalue()
-    assert "grey (102)" in out.getvalue()  # the session goes on
+    assert "grey: no clue yet, all 102 fields" in out.getvalue()  # the session goes on
 
 
 # -- 5. records are validated completely --------------------------------------------------------
@@ -85,8 +85,10 @@ BAD_RECORDS = [
     (("seed",), 2**70, "'seed' must be a whole number from 0"),
     (("version",), True, "version True is not 1"),
     (("actions",), "move", "'actions' must be list"),
-    (("actions",), ["move c3", 7], "'actions' must be a list of strings"),
-    (("actions",), ["dance"], "action 1: cannot read action 'dance'"),
+    (("actions",), [[0, "move c3"], 7], "action 2 must be a [player, text] pair"),
+    (("actions",), [["0", "move c3"]], "the player of action 1 must be a whole number"),
+    (("actions",), [[2, "move c3"]], "the player of action 1 must be a whole number from 0 to 1"),
+    (("actions",), [[0, "dance"]], "action 1: cannot read action 'dance'"),
     (("bots",), ["greedy"], "'bots' must have 2 or 3 or 4 items"),
     (("cars",), ["h1"], "'cars' must have 2 items"),
     (("cars",), ["h1", "zz99"], "not a land field"),
@@ -211,7 +213,7 @@ def test_a_record_that_stops_before_the_game_ends_does_not_replay(
     record: tb.GameRecord,
 ) -> None:
     with pytest.raises(tb.TobagoError, match="end before the game does"):
-        list(tb.replay(replace(record, actions=record.actions[:-3])))
+        list(tb.replay(replace(record, actions=record.actions[:-3], actors=record.actors[:-3])))
 
 
 # -- 8. output files that are not regular files -------------------------------------------------
@@ -254,12 +256,12 @@ def test_an_output_that_is_not_a_regular_file_is_refused_before_any_work(
 def test_a_fifo_among_the_board_pictures_is_refused_before_the_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    os.mkfifo(tmp_path / "turn-0003.svg")
+    os.mkfifo(tmp_path / "step-0003.svg")
     argv = ["play", "ABC-1", "--players", "2", "--quiet", "--svg-dir", str(tmp_path)]
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert "turn-0003.svg" in err
+    assert "step-0003.svg" in err
     assert "not a regular file" in err
 
 

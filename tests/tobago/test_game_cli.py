@@ -34,9 +34,9 @@ def test_a_human_seat_reads_numbers_and_text_and_re_asks(
     out = capsys.readouterr().out
     assert code == 0
     assert "your hand: " in out
-    assert "no action numbered 999" in out
+    assert "'999': the list of legal actions ('moves') runs from 1 to" in out
     assert "cannot read action 'fly to the moon'" in out
-    assert "'pass' is not legal now" in out
+    assert "refused: 'pass': passing is allowed only when no clue play and no move is" in out
     assert f"turn   0 P0 (human): {text_action}" in out
     assert "game over (" in out
 
@@ -55,14 +55,13 @@ def test_save_then_replay_gives_the_same_result(
 ) -> None:
     saved = tmp_path / "game.json"
     svgs = tmp_path / "svg"
-    svgs.mkdir()
     args = ["play", "ABC-1", "--players", "2", "--seed", "3", "--rules", "published"]
     assert main([*args, "--save", str(saved), "--svg-dir", str(svgs), "--quiet"]) == 0
     played = capsys.readouterr().out.splitlines()
     record = tb.GameRecord.from_json(saved.read_text())
     assert record.rules == tb.GameRules.published()
-    pictures = sorted(svgs.glob("turn-*.svg"))
-    assert len(pictures) >= 2
+    pictures = sorted(svgs.glob("step-*.svg"))
+    assert len(pictures) == len(record.actions) + 1
     assert pictures[0].read_text().startswith("<svg")
     assert main(["replay", str(saved)]) == 0
     replayed = capsys.readouterr().out.splitlines()
@@ -77,11 +76,12 @@ def test_save_then_replay_gives_the_same_result(
         (["play", "ABC-1", "--players", "2", "--human", "2"], "seats are 0 to 1"),
         (["play", "ABC-1", "--bots", "chess"], "unknown bot 'chess'"),
         (["play", "nowhere"], "unknown island"),
-        (["play", "ABC-1", "--svg-dir", "/no/such/folder"], "not an existing folder"),
+        (["play", "ABC-1", "--svg-dir", __file__], "is not a folder"),
         (["replay", "/no/such/game.json"], "no such file: /no/such/game.json"),
         (["simulate", "--seed", "-1"], "is not a whole number"),
         (["play", "ABC-1", "--seed", "1", "--seed", "2"], "given twice"),
-        (["simulate", "-n", "2", "--bots", "greedy"], "2 to 4 bots"),
+        (["simulate", "-n", "2", "--bots", "greedy,random", "--players", "3"], "2 bots for 3"),
+        (["simulate", "-n", "2", "--bots", "greedy,chess"], "unknown bot 'chess'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

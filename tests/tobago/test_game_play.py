@@ -68,7 +68,9 @@ def test_a_tampered_record_does_not_replay() -> None:
     with pytest.raises(tb.TobagoError, match="the record says"):
         list(tb.replay(replace(record, scores=(999, 0))))
     with pytest.raises(tb.TobagoError, match="does not replay"):
-        list(tb.replay(replace(record, actions=("pass", *record.actions))))
+        list(tb.replay(replace(record, actions=("pass", *record.actions), actors=())))
+    with pytest.raises(tb.TobagoError, match="is by P1, but P0 decides then"):
+        list(tb.replay(replace(record, actors=(1, *record.actors[1:]))))
 
 
 @pytest.mark.parametrize(

@@ -125,12 +125,12 @@ def test_a_record_claiming_other_turns_is_refused_before_any_output(
 ) -> None:
     record = play_game([RandomBot(), RandomBot()], seed=5, rules="published")
     data = json.loads(record.to_json())
-    data["turns"] = 99999
+    data["result"]["turns"] = 99999
     path = tmp_path / "record.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     assert "99,999 turns but only" in _one_error_line(capsys)
-    data["turns"] = record.turns - 1
+    data["result"]["turns"] = record.turns - 1
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     assert f"the record says {record.turns - 1}" in _one_error_line(capsys)
@@ -216,9 +216,10 @@ def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
 def test_svg_dir_numbers_from_zero_whatever_the_folder_holds(tmp_path: Path) -> None:
     folder = tmp_path / "pictures"
     folder.mkdir()
-    (folder / "step-007.svg").write_text("old", encoding="utf-8")
+    (folder / "step-9999.svg").write_text("old", encoding="utf-8")
     assert main(["replay", _record_file(tmp_path), "--svg-dir", str(folder)]) in (0, 1)
-    assert (folder / "step-000.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert (folder / "step-0000.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert not (folder / "step-9999.svg").exists()  # the folder holds this game's pictures
 
 
 # -- 9. a share starter outside a share round; line breaks in arguments ---------------------------

@@ -28,6 +28,7 @@ actions bought with amulets and the cards still to be drawn are not looked ahead
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -217,6 +218,32 @@ def advice_table(state: GameState, ranked: Sequence[ActionAdvice], top: int = 10
     width = len(str(len(shown)))
     for number, item in enumerate(shown, 1):
         lines.append(f"{number:>{width}}. {item.gain:+.2f}  {item.action}: {item.reason}")
+    return "\n".join(lines)
+
+
+def hint_text(obs: Observation, top: int = 3, width: int = 80) -> str:
+    """The ``top`` actions :func:`advise_observation` ranks first, as a player at the table
+    reads them (``hint`` in ``tobago play``): each with its gain and reason, within ``width``.
+
+    >>> import tobago_solver as tb
+    >>> print(hint_text(tb.new_game(tb.islands.default(), 2, seed=3).observation(0), top=1))
+    ... # doctest: +ELLIPSIS
+    best first by the treasure cards you can expect from the treasures now on the maps:
+    1. ... (+...: ...)
+    """
+    ranked = advise_observation(obs)
+    if not ranked:
+        return "nothing to decide now"
+    lines = ["best first by the treasure cards you can expect from the treasures now on the maps:"]
+    for number, item in enumerate(ranked[:top], start=1):
+        lines.extend(
+            textwrap.wrap(
+                f"{number}. {item.action} ({item.gain:+.2f}: {item.reason})",
+                width,
+                subsequent_indent="   ",
+                break_long_words=False,
+            )
+        )
     return "\n".join(lines)
 
 

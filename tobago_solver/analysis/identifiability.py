@@ -143,6 +143,10 @@ class Identifiability:
         lines.append(f"fields per number of cards: {histogram}")
         return "\n".join(lines)
 
+    def __str__(self) -> str:
+        """``print(report)`` prints :meth:`table`."""
+        return self.table()
+
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data (see :meth:`to_json`)."""
         return {

@@ -20,7 +20,7 @@ import argparse
 from collections.abc import Sequence
 
 from tobago_solver.cli import analysis, assist, game, islands
-from tobago_solver.cli.common import CLUE_GRAMMAR, Parser, run_command, version
+from tobago_solver.cli.common import Parser, run_command, version
 
 __all__ = ["build_parser", "main"]
 
@@ -29,9 +29,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``tobago`` command."""
     parser = Parser(
         prog="tobago",
-        description="Tobago analysis: where can the treasure still be, and may a clue be played?",
-        epilog=CLUE_GRAMMAR,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Tobago analysis: where can the treasure still be, and may a clue be played? "
+        "Also plays games at the terminal (play), simulates many (simulate) and follows a game "
+        "at a real table (assist).",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     commands = parser.add_subparsers(

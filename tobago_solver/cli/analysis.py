@@ -41,10 +41,8 @@ from tobago_solver.render import render_svg, write_svg
 def _progress(total: int, enabled: bool) -> Any:
     if not enabled:
         return None
-    try:
-        from tqdm import tqdm  # type: ignore[import-untyped]
-    except ImportError:  # tqdm is optional: no bar without it
-        return None
+    from tqdm import tqdm  # type: ignore[import-untyped]  # only when a bar is wanted: slow
+
     return tqdm(total=total, file=sys.stderr, unit="island", desc="analysing")
 
 

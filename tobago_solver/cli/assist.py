@@ -19,15 +19,17 @@ import argparse
 import cmd
 import sys
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Any, Final, cast
 
 from tobago_solver.cli.common import (
     ISLAND_HELP,
     Commands,
+    InputEndedError,
     add_rules_option,
     check_target,
     clue_command,
     load_island,
+    read_line,
     read_text_file,
 )
 from tobago_solver.clues import Clue, Relation
@@ -53,10 +55,10 @@ check MAP CLUE      may the clue be played? ok / contradiction / no new informat
 where               every map's candidates: 'MAP (COUNT): FIELD FIELD ...'
 hand C1; C2; ...    your clue cards, separated by ';'
 best                every hand card on every map: legal or why not, fewest candidates left first
-car LABEL FIELD     place or move a car, e.g. 'car red c3'; 'cars' lists them
+car LABEL FIELD     place or move a car, e.g. 'car red e5'; 'cars' lists them
 reach LABEL         the fields that car reaches in one move
 claimed MAP         the map's treasure was found: the map is empty again
-undo                take back the last change (any number of times)
+undo                take back the last change, and say which (any number of times)
 save FILE / load FILE / svg FILE
 help / quit"""
 
@@ -79,13 +81,31 @@ class Assistant(cmd.Cmd):
     ) -> None:
         super().__init__(stdin=stdin, stdout=stdout)
         self.table = table
-        self.history: list[Table] = []
+        self.history: list[tuple[Table, str]] = []
+        """Each change: the table before it and what it was (``undo`` says which it takes back)."""
+        self.saved = 0
+        """How many changes the last save or load had seen (the session asks before losing more)."""
+        self.warned = False
         self.force_all = force_all
         self.errors = 0
         interactive = self.stdin.isatty()
         # Piped input: no prompt and no echo, so the output is the answers alone.
         self.use_rawinput = interactive and stdin is None
         self.prompt = "tobago> " if interactive else ""
+        if not self.use_rawinput:
+            # cmd.Cmd only calls readline() on it.
+            self.stdin = cast(IO[str], _CappedLines(self.stdin))
+
+    def cmdloop(self, intro: Any = None) -> None:
+        """Read and answer lines; Ctrl-C at the prompt cancels the line being typed."""
+        while True:
+            try:
+                super().cmdloop(intro)
+                return
+            except KeyboardInterrupt:
+                if not self.use_rawinput:
+                    raise  # piped input: Ctrl-C stops the session
+                self.say("\n^C: the line is cancelled ('quit' ends the session)")
 
     # -- plumbing -----------------------------------------------------------------------------
 
@@ -115,9 +135,10 @@ class Assistant(cmd.Cmd):
             "or a command (type 'help')"
         )
 
-    def _change(self, table: Table) -> None:
-        self.history.append(self.table)
+    def _change(self, table: Table, what: str) -> None:
+        self.history.append((self.table, what))
         self.table = table
+        self.warned = False
 
     def _map_and_clue(self, text: str) -> tuple[str, Clue]:
         colour, _, clue_text = text.strip().partition(" ")
@@ -134,7 +155,12 @@ class Assistant(cmd.Cmd):
             return
         if not verdict.legal:
             self.say(f"forced ({verdict.reason}): {verdict.message}")
-        self._change(table)
+        if clue in table.hand:
+            # A card played from the hand leaves it (and 'best' stops offering it).
+            hand = list(table.hand)
+            hand.remove(clue)
+            table = table.with_hand(hand)
+        self._change(table, f"{colour} {clue}")
         self.say(table.where_line(colour))
 
     # -- commands -----------------------------------------------------------------------------
@@ -163,7 +189,7 @@ class Assistant(cmd.Cmd):
         """hand C1; C2; ...: your clue cards ('hand' alone shows them)."""
         if arg.strip():
             cards = [Clue.parse(text) for text in arg.split(";") if text.strip()]
-            self._change(self.table.with_hand(cards))
+            self._change(self.table.with_hand(cards), "the hand")
         self.say("hand: " + ("; ".join(str(c) for c in self.table.hand) or "empty"))
 
     def do_best(self, arg: str) -> None:
@@ -179,7 +205,7 @@ class Assistant(cmd.Cmd):
         words = arg.split()
         if len(words) != 2:
             raise TobagoError("write 'car LABEL FIELD', e.g. 'car red c3'")
-        self._change(self.table.with_car(*words))
+        self._change(self.table.with_car(*words), f"car {words[0]} to {words[1]}")
         self.say(f"car {words[0]} on {self.table.car(words[0])}")
 
     def do_cars(self, arg: str) -> None:
@@ -200,7 +226,7 @@ class Assistant(cmd.Cmd):
     def do_claimed(self, arg: str) -> None:
         """claimed MAP: the treasure was found; the map is cleared."""
         colour = MAP_NAMES[Table.map_index(arg)]
-        self._change(self.table.claimed(colour))
+        self._change(self.table.claimed(colour), f"claimed {colour}")
         self.say(self.table.where_line(colour))
 
     def do_undo(self, arg: str) -> None:
@@ -208,20 +234,24 @@ class Assistant(cmd.Cmd):
         self._no_argument("undo", arg)
         if not self.history:
             raise TobagoError("nothing to undo")
-        self.table = self.history.pop()
-        self.say(f"undone ({len(self.history)} more change(s) to undo)")
+        self.table, what = self.history.pop()
+        self.saved = min(self.saved, len(self.history))
+        left = len(self.history)
+        self.say(f"undone: {what} ({left} more change{'s' * (left != 1)} to undo)")
 
     def do_save(self, arg: str) -> None:
         """save FILE: write the table as JSON."""
         path = _path(arg)
         check_target(path, "table")
         path.write_text(self.table.to_json(), encoding="utf-8")
+        self.saved = len(self.history)
         self.say(f"saved {path}")
 
     def do_load(self, arg: str) -> None:
         """load FILE: read a table saved with 'save'."""
         path = _path(arg)
-        self._change(Table.from_json(read_text_file(str(path), "saved table")))
+        self._change(Table.from_json(read_text_file(str(path), "saved table")), f"load {path}")
+        self.saved = len(self.history)
         self.say(f"loaded {path}")
         self.do_where("")
 
@@ -239,15 +269,26 @@ class Assistant(cmd.Cmd):
         self.say(HELP)
 
     def do_quit(self, arg: str) -> bool:
-        """quit: end the session."""
+        """quit: end the session (at the terminal, asks first if changes are not saved)."""
         del arg
-        return True
+        return self._leave()
 
     def do_EOF(self, arg: str) -> bool:  # noqa: N802 - the name cmd.Cmd calls at end of input
         del arg
         if self.use_rawinput:
             self.say("")
-        return True
+        return self._leave()
+
+    def _leave(self) -> bool:
+        unsaved = len(self.history) - self.saved
+        if not self.use_rawinput or unsaved <= 0 or self.warned:
+            return True
+        self.warned = True
+        self.say(
+            f"{unsaved} change{'s' * (unsaved != 1)} not saved: 'save FILE' keeps them; "
+            "'quit' again leaves without saving"
+        )
+        return False
 
     @staticmethod
     def _no_argument(command: str, arg: str) -> None:
@@ -257,15 +298,44 @@ class Assistant(cmd.Cmd):
     # -- tab completion -----------------------------------------------------------------------
 
     def completenames(self, text: str, *ignored: object) -> list[str]:
-        return [name for name in (*MAP_NAMES, *super().completenames("")) if name.startswith(text)]
+        names = (*MAP_NAMES, *super().completenames(""))
+        return [f"{name} " for name in names if name.startswith(text)]
 
     def completedefault(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
-        del line, begidx, endidx
-        words = (*MAP_NAMES, *_CLUE_WORDS, *self.table.island.fields)
-        return sorted({word for word in words if word.startswith(text.lower())})
+        """The words that may come here: after a map colour clue words, after 'car' or 'reach'
+        labels and fields; each with the space that follows a whole word."""
+        del endidx
+        before = line[:begidx].split()
+        if before and before[0].lower() in ("car", "reach", "cars"):
+            words: tuple[str, ...] = (
+                *(label for label, _ in self.table.cars),
+                *self.table.island.fields,
+            )
+        elif len(before) >= 2 or (before and before[0].lower() in MAP_NAMES):
+            words = _CLUE_WORDS
+        else:
+            words = MAP_NAMES
+        return sorted({f"{word} " for word in words if word.startswith(text.lower())})
 
     complete_force = complete_check = complete_car = complete_hand = completedefault
     complete_claimed = complete_reach = completedefault
+
+
+class _CappedLines:
+    """Piped input read a line at a time, each at most MAX_LINE_CHARS: input with no line
+    break (``< /dev/zero``) ends the session with one error instead of filling the memory."""
+
+    def __init__(self, source: IO[str]) -> None:
+        self.source = source
+
+    def readline(self) -> str:
+        try:
+            return read_line(self.source) + "\n"
+        except InputEndedError:
+            return ""
+
+    def isatty(self) -> bool:
+        return False
 
 
 def _path(arg: str) -> Path:

@@ -10,13 +10,14 @@ their limits, and turning every error into one line on stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from tobago_solver import islands
 from tobago_solver.errors import SolverUnknownError, TobagoError
@@ -24,9 +25,44 @@ from tobago_solver.game.rules import VARIANTS
 from tobago_solver.island import Island
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 + SIGINT, as shells report it."""
 
 MAX_FILE_BYTES = 1_000_000
 """The largest island file the command line reads (a real island takes about 1 kB)."""
+
+MAX_LINE_CHARS = 1_000_000
+"""The longest line read from the terminal or a pipe (a command takes a few dozen)."""
+
+
+class InputEndedError(TobagoError):
+    """The input ended (or was closed) while a line was expected."""
+
+
+def read_line(source: IO[str] | None, limit: int = MAX_LINE_CHARS) -> str:
+    """One line of ``source`` without its line break, at most ``limit`` characters.
+
+    Raises :class:`InputEndedError` at the end of the input (or when standard input is closed),
+    and TobagoError for a longer line: input with no line break, such as ``/dev/zero``, is
+    refused instead of read without end.
+
+    >>> import io
+    >>> read_line(io.StringIO("move k7\\nnext"))
+    'move k7'
+    >>> read_line(io.StringIO("x" * 20), limit=10)
+    Traceback (most recent call last):
+    ...
+    tobago_solver.errors.TobagoError: line too long: more than 10 characters
+    """
+    if source is None or source.closed:
+        raise InputEndedError("standard input is closed")
+    line = source.readline(limit + 1)
+    if not line:
+        raise InputEndedError("input ended")
+    if len(line) > limit and not line.endswith("\n"):
+        raise TobagoError(f"line too long: more than {limit:,} characters")
+    return line.rstrip("\r\n")
+
 
 CLUE_GRAMMAR = """\
 clues: [not] in|next to|in sight of [largest] TARGET, where TARGET is a terrain (beach, jungle,
@@ -36,8 +72,8 @@ and "in sea" is not a clue. Case, articles and plurals do not matter: "Not next 
 
 ISLAND_HELP = "a bundled island name (see 'tobago islands') or an .island file"
 RULES_HELP = (
-    "rule preset: seed (the user's description, default) or published (the printed game: a clue "
-    "must shrink the candidates only once a map has 16 or fewer)"
+    "rule preset: seed (default: every clue must shrink the map's candidates) or published (the "
+    "printed game: a clue must shrink them only once a map has 16 or fewer)"
 )
 SVG_HELP = "also draw the island to this SVG file"
 
@@ -196,9 +232,16 @@ def one_line(text: str) -> str:
     )
 
 
+def interrupted() -> None:
+    """Say on one line that Ctrl-C stopped the command (after ending a line begun on stdout)."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    print("tobago: interrupted", file=sys.stderr)
+
+
 def run_command(command: Callable[[], int]) -> int:
     """Run a command; every error becomes one line on stderr and an exit code, never a
-    traceback."""
+    traceback; Ctrl-C ends it with one line and exit 130."""
     try:
         code = command()
         # Flush here, not at exit, so that a reader who left early is handled below.
@@ -216,6 +259,9 @@ def run_command(command: Callable[[], int]) -> int:
         # The reader (e.g. `head`) left early; silence the rest of the output, as `cat` would.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except KeyboardInterrupt:
+        interrupted()
+        return EXIT_INTERRUPTED
     except (TobagoError, ValueError, OSError) as error:
         print(f"tobago: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -12,13 +12,16 @@ import argparse
 import json
 import random
 import sys
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final
 
 from tobago_solver.cli.common import (
+    EXIT_OK,
     ISLAND_HELP,
     Commands,
+    InputEndedError,
     Once,
     add_rules_option,
     add_variant_option,
@@ -27,185 +30,310 @@ from tobago_solver.cli.common import (
     non_negative,
     read_text_file,
 )
+from tobago_solver.cli.seat import HumanSeat, QuitRequest, Terminal
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action, parse_action
-from tobago_solver.game.board import action_text, board_text, numbered, start_text
+from tobago_solver.game.board import events_text, start_text
 from tobago_solver.game.bots import Bot, make_bot
-from tobago_solver.game.observation import Observation
-from tobago_solver.game.records import GameRecord, play_game, record_of, replay
+from tobago_solver.game.records import GameRecord, bot_rng, record_of, replay
 from tobago_solver.game.rules import GameRules
+from tobago_solver.game.setup import new_game
 from tobago_solver.game.simulate import simulate
 from tobago_solver.game.state import GameState
 from tobago_solver.placement import place_landmarks
 from tobago_solver.render import render_game_svg, write_svg
 
+HUMAN: Final = "human"
+"""A seat played at the terminal, as the game record names it."""
 
-class InputEndedError(TobagoError):
-    """The human player's input ended before the game did."""
+FRESH_SEEDS: Final = 1_000_000
+"""A game dealt without ``--seed`` gets one below this: short to note down and type again."""
 
-
-@dataclass
-class HumanBot:
-    """A person at the terminal: shows the board, lists the legal actions, reads a choice."""
-
-    source: TextIO
-    out: TextIO
-    name: str = "human"
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """Ask until the answer is a legal action (a number from the list or the action's text)."""
-        legal = observation.legal_actions
-        print(board_text(observation), file=self.out)
-        print(numbered(legal), file=self.out)
-        while True:
-            print(f"your action (1-{len(legal)} or its text): ", end="", file=self.out)
-            self.out.flush()
-            line = self.source.readline()
-            if not line:
-                print(file=self.out)  # end the prompt's line
-                raise InputEndedError("input ended before the game did")
-            answer = line.strip()
-            if answer.isdigit():
-                if 1 <= int(answer) <= len(legal):
-                    return legal[int(answer) - 1]
-                print(f"no action numbered {answer}: choose 1 to {len(legal)}", file=self.out)
-                continue
-            try:
-                action = parse_action(answer)
-            except TobagoError as error:
-                print(f"{error}; try again", file=self.out)
-                continue
-            if action in legal:
-                return action
-            print(f"{answer!r} is not legal now; choose one of the list", file=self.out)
+PICTURES: Final = "step-*.svg"
 
 
-@dataclass
-class _Log:
-    """Prints a readable turn log and writes the board after every turn."""
-
-    bots: list[str]
-    out: TextIO
-    quiet: bool
-    svg_dir: Path | None
-    previous: GameState | None = None
-    pictures: list[Path] = field(default_factory=list)
-
-    def __call__(self, state: GameState, action: Action | None) -> None:
-        before = self.previous
-        self.previous = state
-        if before is None:
-            if not self.quiet:
-                print(start_text(state, self.bots), file=self.out)
-            self._picture(state)
-            return
-        assert action is not None
-        if not self.quiet:
-            print(action_text(before, action, state, self.bots), file=self.out)
-        if state.turn != before.turn or state.is_terminal:
-            self._picture(state)
-
-    def _picture(self, state: GameState) -> None:
-        if self.svg_dir is None:
-            return
-        path = self.svg_dir / picture_name(state.turn)
-        check_target(path, "board picture")
-        write_svg(path, render_game_svg(state))
-        self.pictures.append(path)
-
-
-def picture_name(turn: int) -> str:
-    """The file name of the board after ``turn`` in ``--svg-dir``.
+def picture_name(step: int) -> str:
+    """The file name of the picture of the game after ``step`` actions, in ``--svg-dir``.
 
     >>> picture_name(7)
-    'turn-0007.svg'
+    'step-0007.svg'
     """
-    return f"turn-{turn:04d}.svg"
+    return f"step-{step:04d}.svg"
 
 
-def _svg_dir(path: str | None) -> Path | None:
-    if path is None:
-        return None
-    folder = Path(path)
-    if not folder.is_dir():
-        raise TobagoError(f"--svg-dir {path!r} is not an existing folder")
-    for existing in folder.glob("turn-*.svg"):
-        # Before any work: a FIFO among the pictures to overwrite would block the game.
-        check_target(existing, "board picture")
-    return folder
+@dataclass
+class Pictures:
+    """Writes one picture per state of a game into a folder: ``step-0000.svg`` (the deal), then
+    one after every action. The folder is made if missing; pictures of an earlier game there are
+    removed first, so the folder holds exactly this game's."""
+
+    folder: Path
+    written: int = 0
+
+    @classmethod
+    def open(cls, path: str | None) -> Pictures | None:
+        """The writer for ``--svg-dir``, or None; bad folders are refused before any work."""
+        if path is None:
+            return None
+        folder = Path(path)
+        if folder.exists() and not folder.is_dir():
+            raise TobagoError(f"--svg-dir {path!r} is not a folder")
+        old = sorted(folder.glob(PICTURES)) if folder.is_dir() else []
+        for picture in old:
+            # A FIFO among the pictures to replace would block the game.
+            check_target(picture, "board picture")
+        folder.mkdir(parents=True, exist_ok=True)
+        for picture in old:
+            picture.unlink()
+        return cls(folder)
+
+    def write(self, state: GameState) -> None:
+        write_svg(self.folder / picture_name(self.written), render_game_svg(state))
+        self.written += 1
 
 
-def _bot_names(text: str) -> list[str]:
-    return [name.strip() for name in text.split(",") if name.strip()]
+@dataclass
+class GameLog:
+    """The game as it goes: one line per player's turn (its actions joined), then what
+    followed (treasures found, gold, curses, the end), and a picture of every state."""
+
+    bots: list[str]
+    terminal: Terminal
+    quiet: bool
+    pictures: Pictures | None
+    line: str | None = None
+    line_key: tuple[int, int] | None = None
+
+    def start(self, state: GameState, *, seed: bool) -> None:
+        if not self.quiet:
+            self.terminal.say(start_text(state, self.bots, seed=seed))
+        if self.pictures is not None:
+            self.pictures.write(state)
+
+    def action(self, before: GameState, action: Action, after: GameState) -> None:
+        if self.pictures is not None:
+            self.pictures.write(after)
+        if self.quiet:
+            return
+        who = before.to_move
+        key = (before.turn, who)
+        if self.line is not None and key == self.line_key:
+            self.line += f", {action}"
+        else:
+            self.flush()
+            self.line = f"turn {before.turn:3d} P{who} ({self.bots[who]}): {action}"
+            self.line_key = key
+        events = [event.strip() for event in events_text(before, action, after)]
+        if events:
+            self.flush()
+            text = "; ".join(events)
+            lines = textwrap.wrap(text, 80, initial_indent="    ", subsequent_indent="    ")
+            self.terminal.say("\n".join(lines))
+
+    def flush(self) -> None:
+        if self.line is not None:
+            self.terminal.say(self.line)
+        self.line = self.line_key = None
+
+
+def _bot_names(text: str, players: int) -> list[str]:
+    """One bot name per seat from ``--bots``: one name for every seat, or one per seat."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise TobagoError(f"--bots {text!r} names no bot")
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise TobagoError(
+            f"--bots lists {len(names)} bots for {players} players: give one name for every "
+            "seat, or one per seat"
+        )
+    for name in names:
+        if name.lower() != HUMAN:
+            make_bot(name)  # an unknown name is refused before any work
+    return names
+
+
+def _players(args: argparse.Namespace, bots: str) -> int:
+    """``--players``, by default the number of names ``--bots`` lists (4 for one name)."""
+    names = [name for name in bots.split(",") if name.strip()]
+    players: int = args.players if args.players is not None else len(names) if len(names) > 1 else 4
+    if not 2 <= players <= 4:
+        raise TobagoError(f"--players must be 2 to 4, not {players}")
+    return players
+
+
+@dataclass
+class _Game:
+    """A game being played: its first state, the actions so far and who took them."""
+
+    start: GameState
+    state: GameState
+    bots: list[str]
+    actions: list[str] = field(default_factory=list)
+    actors: list[int] = field(default_factory=list)
+
+    def record(self) -> GameRecord:
+        return record_of(
+            self.start, self.state, tuple(self.bots), tuple(self.actions), tuple(self.actors)
+        )
+
+    def save(self, path: Path) -> None:
+        path.write_text(self.record().to_json() + "\n", encoding="utf-8")
+
+
+_RESUME_CONFLICTS: Final = {
+    "island": "the island",
+    "players": "--players",
+    "human": "--human",
+    "bots": "--bots",
+    "seed": "--seed",
+    "rules": "--rules",
+    "variant": "--variant",
+    "place_landmarks": "--place-landmarks",
+}
+"""What a record fixes, so ``--resume`` takes none of it."""
+
+
+def _resumed(args: argparse.Namespace) -> tuple[_Game, list[Bot | None], list[random.Random]]:
+    """The game of ``--resume RECORD`` as it stood, with each bot's random source drawn on as
+    far as the bot's own decisions in the record took it (so the bots go on as they would
+    have)."""
+    seen: set[str] = getattr(args, "_options_seen", set())  # options given, of those taken once
+    given = [
+        text
+        for name, text in _RESUME_CONFLICTS.items()
+        if name in seen or (name != "rules" and getattr(args, name))  # --rules has a default
+    ]
+    if given:
+        raise TobagoError(
+            f"--resume goes on with the game as its record says: leave out {given[0]}"
+        )
+    record = GameRecord.from_json(read_text_file(args.resume, "game record"))
+    if record.finished:
+        raise TobagoError(
+            f"{args.resume}: that game is over ({record.end_reason}); 'tobago replay' shows it"
+        )
+    states = list(replay(record))
+    actors = record.actors or tuple(state.to_move for state in states[:-1])
+    bots = [None if name == HUMAN else make_bot(name) for name in record.bots]
+    rngs = [bot_rng(record.seed, seat) for seat in range(record.players)]
+    for state, actor in zip(states, actors, strict=False):
+        bot = bots[actor]
+        if bot is not None:
+            bot.choose(state.observation(actor), rngs[actor])
+    game = _Game(states[0], states[-1], list(record.bots), list(record.actions), list(actors))
+    return game, bots, rngs
+
+
+def _new(args: argparse.Namespace) -> tuple[_Game, list[Bot | None], list[random.Random]]:
+    if args.island is None:
+        raise TobagoError("name the island to play on, e.g. 'tobago play ABC-1'")
+    island = load_island(args.island)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(FRESH_SEEDS)
+    if args.place_landmarks:
+        island = place_landmarks(island, seed=seed)
+    rules = GameRules.named(args.rules).with_variants(args.variant)
+    bots_text = args.bots or "greedy"
+    players = _players(args, bots_text)
+    for seat in args.human:
+        if not 0 <= seat < players:
+            raise TobagoError(f"--human {seat}: seats are 0 to {players - 1}")
+    names = [
+        HUMAN if seat in args.human else name
+        for seat, name in enumerate(_bot_names(bots_text, players))
+    ]
+    bots = [None if name == HUMAN else make_bot(name) for name in names]
+    state = new_game(island, players, seed=seed, rules=rules)
+    rngs = [bot_rng(seed, seat) for seat in range(players)]
+    return _Game(state, state, names), bots, rngs
 
 
 def _play(args: argparse.Namespace) -> int:
-    island = load_island(args.island)
-    if args.place_landmarks:
-        island = place_landmarks(island, seed=args.seed)
-    svg_dir = _svg_dir(args.svg_dir)
-    check_target(args.save, "game record")
-    rules = GameRules.named(args.rules).with_variants(args.variant)
-    players = args.players
-    if not 2 <= players <= 4:
-        raise TobagoError(f"--players must be 2 to 4, not {players}")
-    humans = set(args.human)
-    for seat in humans:
-        if not 0 <= seat < players:
-            raise TobagoError(f"--human {seat}: seats are 0 to {players - 1}")
-    names = _bot_names(args.bots)
-    if not names:
-        raise TobagoError(f"--bots {args.bots!r} names no bot")
-    bots: list[Bot] = []
-    others = iter(names * players)
-    for seat in range(players):
-        if seat in humans:
-            bots.append(HumanBot(sys.stdin, sys.stdout))
-        else:
-            bots.append(make_bot(next(others)))
-    log = _Log([b.name for b in bots], sys.stdout, args.quiet, svg_dir)
-    if humans:
-        print(island.to_text(), end="")  # the board once, so a person can find the fields
+    pictures = Pictures.open(args.svg_dir)
+    save = args.save if args.save is not None else args.resume
+    check_target(save, "game record")
+    game, bots, rngs = _resumed(args) if args.resume else _new(args)
+    humans = [seat for seat, bot in enumerate(bots) if bot is None]
+    terminal = Terminal(sys.stdin, sys.stdout, echo=not _is_terminal(sys.stdin))
+    if humans and (sys.stdin is None or sys.stdin.closed):
+        raise TobagoError("standard input is closed: a --human seat needs it to read moves")
+    log = GameLog(game.bots, terminal, args.quiet, pictures)
+    seat = HumanSeat(terminal, save=game.save)
+    log.start(game.state, seed=not humans)
+    stopped = None
     try:
-        record = play_game(island, bots, seed=args.seed, rules=rules, watch=log)
+        while not game.state.is_terminal:
+            state, player = game.state, game.state.to_move
+            bot = bots[player]
+            if bot is None:
+                log.flush()
+                action = seat.decide(state)
+            else:
+                action = bot.choose(state.observation(player), rngs[player])
+            game.state = state.apply(action)
+            game.actions.append(str(action))
+            game.actors.append(player)
+            log.action(state, action, game.state)
+    except QuitRequest:
+        stopped = "game stopped"
+    except InputEndedError:
+        stopped = "input ended before the game did"
     except KeyboardInterrupt:
-        print(file=sys.stdout)
-        raise TobagoError("interrupted before the game ended") from None
-    print(record.result_line())
-    if args.save is not None:
-        Path(args.save).write_text(record.to_json() + "\n", encoding="utf-8")
-        print(f"saved to {args.save}")
-    if svg_dir is not None:
-        print(f"{len(log.pictures)} pictures in {svg_dir}")
-    return 0
+        log.flush()
+        if save is not None:
+            game.save(Path(save))
+            print(f"\nsaved to {save}")
+        raise
+    log.flush()
+    record = game.record()
+    if stopped is None:
+        print(record.result_line())
+        if humans:
+            print(f"the game was dealt from seed {record.seed}")
+    if save is not None:
+        game.save(Path(save))
+        print(f"saved to {save}")
+    if pictures is not None:
+        print(f"{pictures.written} pictures in {pictures.folder}")
+    if stopped == "game stopped":
+        resume = f"; 'tobago play --resume {save}' goes on with it" if save else ""
+        print(f"game stopped at turn {game.state.turn}{resume}")
+        return EXIT_OK
+    if stopped is not None:
+        raise TobagoError(stopped)
+    return EXIT_OK
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 def _replay(args: argparse.Namespace) -> int:
-    svg_dir = _svg_dir(args.svg_dir)
+    pictures = Pictures.open(args.svg_dir)
     record = GameRecord.from_json(read_text_file(args.record, "game record"))
-    log = _Log(list(record.bots), sys.stdout, args.quiet, svg_dir)
-    states = replay(record)
-    first = next(states)
-    log(first, None)
-    final = first
-    for text_action, state in zip(record.actions, states, strict=False):
-        log(state, parse_action(text_action))
-        final = state
-    for _ in states:  # runs the replay's final check
-        pass
-    print(record_of(first, final, record.bots, record.actions).result_line())
-    return 0
+    states = list(replay(record))  # the whole record is checked before anything is printed
+    terminal = Terminal(None, sys.stdout, echo=False)
+    log = GameLog(list(record.bots), terminal, args.quiet, pictures)
+    log.start(states[0], seed=True)
+    for text, before, after in zip(record.actions, states, states[1:], strict=False):
+        log.action(before, parse_action(text), after)
+    log.flush()
+    print(record.result_line())
+    if pictures is not None:
+        print(f"{pictures.written} pictures in {pictures.folder}")
+    return EXIT_OK
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    if args.n < 0:
-        raise TobagoError(f"-n must not be negative, got {args.n}")
     island = load_island(args.island)
-    names = _bot_names(args.bots)
-    if not 2 <= len(names) <= 4:
-        raise TobagoError(f"--bots {args.bots!r}: give 2 to 4 bots, one per seat")
+    players = _players(args, args.bots)
+    names = _bot_names(args.bots, players)
     result = simulate(
-        args.n,
+        args.games,
         island=island,
         bots=names,
         seed=args.seed,
@@ -215,43 +343,46 @@ def _simulate(args: argparse.Namespace) -> int:
     )
     if args.json:
         print(json.dumps(result.summary(), indent=1))
-        return 0
+        return EXIT_OK
     print(result.table())
-    return 0
+    return EXIT_OK
+
+
+BOTS_HELP = (
+    "the bots: one name for every seat, or one per seat, comma-separated: greedy, random "
+    "(default: %s)"
+)
+PLAYERS_HELP = "players, 2 to 4 (default: as many as --bots lists, or 4)"
 
 
 def add_commands(commands: Commands[Any]) -> None:
     """Register ``play``, ``replay`` and ``simulate`` on the ``tobago`` parser."""
     play = commands.add_parser(
         "play",
-        help="play a game: people in the terminal and bots",
-        description="Play a game of Tobago: people at the terminal (--human) and bots.",
+        help="play a game: people at the terminal and bots",
+        description="Play a game of Tobago: people at the terminal (--human) and bots. At a "
+        "human seat, 'help' lists the moves you can type and the commands.",
     )
-    play.add_argument("island", help=ISLAND_HELP)
-    play.add_argument(
-        "--players", type=non_negative, default=4, action=Once, help="2 to 4 (default 4)"
-    )
+    play.add_argument("island", nargs="?", help=ISLAND_HELP)
+    play.add_argument("--players", type=non_negative, default=None, action=Once, help=PLAYERS_HELP)
     play.add_argument(
         "--human",
         type=non_negative,
         action="append",
         default=[],
         metavar="SEAT",
-        help="a seat played at the terminal (repeatable); without it bots play",
+        help="a seat played at the terminal, 0 first (repeatable); without it bots play",
     )
     play.add_argument(
-        "--bots",
-        default="greedy",
-        metavar="NAMES",
-        action=Once,
-        help="bots for the other seats, comma-separated, cycled: greedy, random (default greedy)",
+        "--bots", default=None, metavar="NAMES", action=Once, help=BOTS_HELP % "greedy"
     )
     play.add_argument(
         "--seed",
         type=non_negative,
-        default=0,
+        default=None,
         action=Once,
-        help="deals the game: the same seed gives the same game (default 0)",
+        help="deals the game: the same seed gives the same game (default: a new one, told at "
+        "the end)",
     )
     add_rules_option(play)
     add_variant_option(play)
@@ -261,9 +392,25 @@ def add_commands(commands: Commands[Any]) -> None:
         help="replace the island's landmarks by a random legal placement drawn from the seed",
     )
     play.add_argument(
-        "--svg-dir", metavar="DIR", action=Once, help="write the board after every turn"
+        "--svg-dir",
+        metavar="DIR",
+        action=Once,
+        help="draw the board after every action into DIR (made if missing; its old pictures "
+        "are replaced)",
     )
-    play.add_argument("--save", metavar="FILE", action=Once, help="save the game record as JSON")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        action=Once,
+        help="save the game record whenever the game stops: at its end, on Ctrl-C, at the end "
+        "of input or on 'quit'",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="RECORD",
+        action=Once,
+        help="go on with a game saved before its end (saved again to RECORD unless --save)",
+    )
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.set_defaults(run=_play)
 
@@ -272,7 +419,7 @@ def add_commands(commands: Commands[Any]) -> None:
     )
     again.add_argument("record", help="a JSON file written by 'tobago play --save'")
     again.add_argument(
-        "--svg-dir", metavar="DIR", action=Once, help="write the board after every turn"
+        "--svg-dir", metavar="DIR", action=Once, help="draw the board after every action into DIR"
     )
     again.add_argument("--quiet", action="store_true", help="print only the result")
     again.set_defaults(run=_replay)
@@ -280,19 +427,19 @@ def add_commands(commands: Commands[Any]) -> None:
     batch = commands.add_parser(
         "simulate",
         help="many bot games: win rates and statistics",
-        description="Play many bot games and report win rates with 95%% intervals.",
+        description="Play many bot games and report win rates with 95% intervals.",
     )
     batch.add_argument(
-        "-n", type=non_negative, default=100, action=Once, help="games (default 100)"
+        "-n", "--games", type=non_negative, default=100, action=Once, help="games (default 100)"
     )
     batch.add_argument("--island", default="ABC-1", action=Once, help=ISLAND_HELP)
+    batch.add_argument("--players", type=non_negative, default=None, action=Once, help=PLAYERS_HELP)
     batch.add_argument(
         "--bots",
         default="greedy,random,random,random",
         metavar="NAMES",
         action=Once,
-        help="one bot per seat, comma-separated: greedy, random "
-        "(default greedy,random,random,random)",
+        help=BOTS_HELP % "greedy,random,random,random",
     )
     batch.add_argument(
         "--seed",

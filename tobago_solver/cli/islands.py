@@ -96,7 +96,8 @@ def _reach(args: argparse.Namespace) -> int:
     check_target(args.svg)
     island = load_island(args.island)
     start = island.require_field(args.field)
-    fields = island.in_reading_order(reachable(island, start, args.steps))
+    # The car's own field is no destination: a move leaves it.
+    fields = island.in_reading_order(reachable(island, start, args.steps) - {start})
     print(" ".join(fields))
     print(len(fields))
     title = f"{island.name}: within {args.steps} steps of {start}"
@@ -190,8 +191,12 @@ def add_commands(commands: Commands[Any]) -> None:
     add_svg_option(check, "also draw the fields the map keeps to this SVG file")
     check.set_defaults(run=_check_clue)
 
-    reach = clue_command(
-        commands, "reach", "The fields a car reaches in one move (a step rule of §5)."
+    reach = commands.add_parser(
+        "reach",
+        help="the fields a car reaches in one move",
+        description="The fields a car on FIELD reaches in one move of 1 to 3 steps: a step goes "
+        "to a neighbouring land field of another terrain, or to any field of the terrain area the "
+        "car stands in. The car's own field is not listed: a move leaves it.",
     )
     reach.add_argument("island", help=ISLAND_HELP)
     reach.add_argument("field", help="the car's field, e.g. c3")

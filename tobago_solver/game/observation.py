@@ -6,7 +6,10 @@
 >>> len(seen.hand), seen.hand_sizes, seen.legal_actions
 (6, (6, 6), ())
 >>> print(seen)  # doctest: +ELLIPSIS
-turn 0: player P0 to move (action); you are P1
+   a b c d e f g h i j k l   turn 0 · P0 to move; you are P1
+ 1 . . . . . . . B B B       map    fields clues roses P0 P1
+...
+ 8  B*JhL SsJ B . . B B      P1      h14     0    11       0   you
 ...
 """
 
@@ -59,6 +62,8 @@ class Observation:
     yet): everyone at the table sees when the maps last changed."""
     legal_actions: tuple[Action, ...]
     """The legal actions when this player is to move, else empty."""
+    end_reason: str | None = None
+    """Why the game ended (public), or None while it goes on."""
 
     def __repr__(self) -> str:
         return (
@@ -113,5 +118,6 @@ def observe(state: Position, player: int, legal_actions: tuple[Action, ...]) -> 
         abandoned=state.abandoned,
         last_map_change=state.last_map_change,
         legal_actions=legal_actions,
+        end_reason=state.end_reason,
     )
     return seen

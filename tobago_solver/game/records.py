@@ -9,14 +9,17 @@ True
 >>> states[-1].scores == record.scores, len(states) == len(record.actions) + 1
 (True, True)
 
-The JSON form::
+The JSON form (version 2; version 1, whose actions were texts alone, still reads)::
 
-    {"format": "tobago-game-record", "version": 1,
+    {"format": "tobago-game-record", "version": 2,
      "island": "<the .island text>", "rules": {<GameRules fields>},
      "seed": 2, "cars": ["d5", "f2"], "bots": ["greedy", "random"],
-     "actions": ["play in lake on grey", "move c3 d4", ...],
+     "actions": [[0, "play in lake on grey"], [1, "move c3 d4"], ...],
      "result": {"scores": [...], "winners": [...], "end_reason": "...", "turns": 123,
                 "curses": 2, "amulets_spent": [...], "abandoned": 0}}
+
+A game saved before its end has ``"end_reason": ""`` and no winners; its ``result`` is how the
+game stood, and :func:`replay` checks that too.
 """
 
 from __future__ import annotations
@@ -39,7 +42,11 @@ from tobago_solver.island import Island
 from tobago_solver.rules import PresetName
 
 FORMAT: Final = "tobago-game-record"
-VERSION: Final = 1
+VERSION: Final = 2
+READ_VERSIONS: Final = (1, 2)
+"""Version 1 wrote each action as its text alone, without the player who took it."""
+UNFINISHED: Final = ""
+"""The ``end_reason`` of a game saved before its end."""
 
 Watcher = Callable[[GameState, Action | None], None]
 """Called with the first state (and None), then after every action with the new state."""
@@ -47,7 +54,7 @@ Watcher = Callable[[GameState, Action | None], None]
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A finished (or turn-limited) game: enough to replay it, and its result.
+    """A game: enough to replay it, and its result (how it stood, if saved before its end).
 
     >>> import tobago_solver as tb
     >>> record = tb.play_game(tb.islands.default(), [tb.GreedyBot(), tb.GreedyBot()], seed=1)
@@ -70,6 +77,13 @@ class GameRecord:
     amulets_spent: tuple[int, ...]
     abandoned: int = 0
     """Maps abandoned because their treasure could no longer be located (published)."""
+    actors: tuple[int, ...] = ()
+    """The player who took each action (empty for a version 1 record, which did not say)."""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game ended (a record may be saved before, to resume it later)."""
+        return self.end_reason != UNFINISHED
 
     @property
     def players(self) -> int:
@@ -92,12 +106,15 @@ class GameRecord:
         'game over (...): scores P0 ... P1 ...; winner...'
         """
         scores = " ".join(f"P{p} {s}" for p, s in enumerate(self.scores))
+        if not self.finished:
+            return f"game stopped at turn {self.turns}, not over: scores {scores}"
         winners = ", ".join(f"P{p}" for p in self.winners)
         label = "winner" if len(self.winners) == 1 else "winners"
         return f"game over ({self.end_reason}): scores {scores}; {label} {winners}"
 
     def to_json(self) -> str:
         """The record as JSON text; :meth:`from_json` reads it back."""
+        actors = self.actors or _actors_by_replay(self)
         data = {
             "format": FORMAT,
             "version": VERSION,
@@ -106,7 +123,7 @@ class GameRecord:
             "seed": self.seed,
             "cars": list(self.cars),
             "bots": list(self.bots),
-            "actions": list(self.actions),
+            "actions": [[p, text] for p, text in zip(actors, self.actions, strict=True)],
             "result": {
                 "scores": list(self.scores),
                 "winners": list(self.winners),
@@ -124,7 +141,8 @@ class GameRecord:
         """Read a record written by :meth:`to_json`; TobagoError naming what is wrong.
 
         Every part is checked before anything is built: types, ranges, the seats, each action's
-        text. Records written before ``abandoned`` existed read it as 0.
+        player and text. Records written before ``abandoned`` existed read it as 0; version 1
+        records, whose actions are texts alone, read with ``actors`` empty.
 
         >>> GameRecord.from_json('{"format": "tobago-game-record", "version": 1}')
         Traceback (most recent call last):
@@ -132,7 +150,7 @@ class GameRecord:
         tobago_solver.errors.TobagoError: game record: 'island' is missing
         """
         what = "game record"
-        data = read_document(text, FORMAT, VERSION, what)
+        data = read_document(text, FORMAT, READ_VERSIONS, what)
         unknown = sorted(set(data) - _RECORD_KEYS)
         if unknown:
             raise TobagoError(f"{what}: unknown field(s) {', '.join(map(repr, unknown))}")
@@ -144,7 +162,7 @@ class GameRecord:
         cars = text_list(field(data, "cars", list, what), f"{what} 'cars'", (players,))
         for car in cars:
             island.require_field(car)
-        texts = text_list(field(data, "actions", list, what), f"{what} 'actions'")
+        actors, texts = _actions(field(data, "actions", list, what), data["version"], players)
         for number, action in enumerate(texts, start=1):
             try:
                 parse_action(action)
@@ -161,11 +179,13 @@ class GameRecord:
         winners = whole_list(
             field(result, "winners", list, name), 0, players - 1, f"{name} 'winners'"
         )
-        if not winners or winners != sorted(set(winners)):
-            raise TobagoError(f"{name} 'winners' must list seats once each, in order")
         end_reason = field(result, "end_reason", str, name)
-        if end_reason not in (*RULE_ENDS, END_TURN_LIMIT):
+        if end_reason not in (*RULE_ENDS, END_TURN_LIMIT, UNFINISHED):
             raise TobagoError(f"{name} 'end_reason' {end_reason!r} is not an end of the game")
+        if end_reason == UNFINISHED and winners:
+            raise TobagoError(f"{name}: a game saved before its end has no winners")
+        if end_reason != UNFINISHED and (not winners or winners != sorted(set(winners))):
+            raise TobagoError(f"{name} 'winners' must list seats once each, in order")
         turns = whole(field(result, "turns", int, name), 0, rules.turn_limit, f"{name} 'turns'")
         curses = whole(field(result, "curses", int, name), 0, rules.curses, f"{name} 'curses'")
         spent = whole_list(
@@ -188,7 +208,23 @@ class GameRecord:
             curses=curses,
             amulets_spent=tuple(spent),
             abandoned=abandoned,
+            actors=actors,
         )
+
+
+def _actions(value: list[object], version: int, players: int) -> tuple[tuple[int, ...], list[str]]:
+    """The players and texts of a record's actions: ``[player, text]`` pairs (version 2) or
+    texts alone (version 1: no players)."""
+    name = "game record 'actions'"
+    if version == 1:
+        return (), text_list(value, name)
+    actors, texts = [], []
+    for number, pair in enumerate(value, start=1):
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str)):
+            raise TobagoError(f"{name}: action {number} must be a [player, text] pair")
+        actors.append(whole(pair[0], 0, players - 1, f"{name}: the player of action {number}"))
+        texts.append(pair[1])
+    return tuple(actors), texts
 
 
 _RECORD_KEYS: Final = frozenset(
@@ -225,7 +261,7 @@ def play_game(
     state = new_game(island, len(bots), seed=seed, rules=rules, cars=cars)
     start = state
     rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
-    actions = []
+    actions, actors = [], []
     if watch is not None:
         watch(state, None)
     while not state.is_terminal:
@@ -233,16 +269,22 @@ def play_game(
         action = bots[player].choose(state.observation(player), rngs[player])
         state = state.apply(action)
         actions.append(str(action))
+        actors.append(player)
         if watch is not None:
             watch(state, action)
-    return record_of(start, state, tuple(bot.name for bot in bots), tuple(actions))
+    names = tuple(bot.name for bot in bots)
+    return record_of(start, state, names, tuple(actions), tuple(actors))
 
 
 def record_of(
-    start: GameState, final: GameState, bots: tuple[str, ...], actions: tuple[str, ...]
+    start: GameState,
+    final: GameState,
+    bots: tuple[str, ...],
+    actions: tuple[str, ...],
+    actors: tuple[int, ...] = (),
 ) -> GameRecord:
-    """The record of a game from its first and last state."""
-    assert final.end_reason is not None
+    """The record of a game from its first and last state (the last need not end the game:
+    the record then says how it stood, to be resumed)."""
     return GameRecord(
         island=start.island,
         rules=start.rules,
@@ -251,12 +293,13 @@ def record_of(
         bots=bots,
         actions=actions,
         scores=final.scores,
-        winners=final.winners,
-        end_reason=final.end_reason,
+        winners=final.winners if final.is_terminal else (),
+        end_reason=final.end_reason or UNFINISHED,
         turns=final.turn,
         curses=final.curses_drawn,
         amulets_spent=final.amulets_spent,
         abandoned=sum(final.abandoned),
+        actors=actors,
     )
 
 
@@ -271,20 +314,32 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     >>> final is not None and final.scores == record.scores
     True
 
-    Raises TobagoError if an action does not apply, or the game ends with another result.
+    Raises TobagoError if an action does not apply or is by another player than the record
+    says, or the game ends (or, for a game saved before its end, stands) otherwise than the
+    record says.
     """
+    actors = record.actors
+    if actors and len(actors) != len(record.actions):
+        raise TobagoError(
+            f"the record names {len(actors)} players for {len(record.actions)} actions"
+        )
     state = new_game(
         record.island, record.players, seed=record.seed, rules=record.rules, cars=record.cars
     )
     first = state
     yield state
     for number, text in enumerate(record.actions, start=1):
+        if actors and actors[number - 1] != state.to_move:
+            raise TobagoError(
+                f"record action {number} {text!r} is by P{actors[number - 1]}, but "
+                f"P{state.to_move} decides then"
+            )
         try:
             state = state.apply(parse_action(text))
         except TobagoError as error:
             raise TobagoError(f"record action {number} {text!r} does not replay: {error}") from None
         yield state
-    if not state.is_terminal:
+    if record.finished and not state.is_terminal:
         raise TobagoError(
             f"the record's {len(record.actions)} actions end before the game does "
             f"(turn {state.turn})"
@@ -297,6 +352,11 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     ]
     if wrong:
         raise TobagoError("the replay ends with " + "; ".join(wrong))
+
+
+def _actors_by_replay(record: GameRecord) -> tuple[int, ...]:
+    """Who took each action of a record that does not say (version 1), found by replaying it."""
+    return tuple(state.to_move for state in replay(record))[: len(record.actions)]
 
 
 _RESULT_FIELDS: Final = (

@@ -13,11 +13,14 @@ gives the same games whatever the number of workers, the chunking or the executo
 
 from __future__ import annotations
 
+import contextlib
 import math
+import signal
 import statistics
 import sys
+import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -336,10 +339,18 @@ def simulate(
     games: list[GameSummary] = []
     try:
         if executor is None and workers > 1:
-            with ProcessPoolExecutor(workers) as pool:
-                for part in pool.map(_play_chunk, chunks):
+            pool = ProcessPoolExecutor(workers, initializer=ignore_interrupts)
+            try:
+                with interrupts_deferred():
+                    futures = [pool.submit(_play_chunk, chunk) for chunk in chunks]
+                for future in futures:
+                    part = future.result()
                     games.extend(part)
                     _tick(bar, len(part))
+            except BaseException:
+                stop_now(pool)
+                raise
+            pool.shutdown()
         elif executor is not None:
             for part in executor.map(_play_chunk, chunks):
                 games.extend(part)
@@ -358,11 +369,43 @@ def simulate(
     )
 
 
-def _progress_bar(total: int) -> Any:
+def ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which stops the batch and says so once
+    (a terminal sends it to every process of the command)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C within the block takes effect when it ends: a pool interrupted while it starts
+    its workers loses track of one, which then plays on after the command has ended."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread receives Ctrl-C
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
     try:
-        from tqdm import tqdm  # type: ignore[import-untyped]
-    except ImportError:  # tqdm is optional: no bar without it
-        return None
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
+def stop_now(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool without waiting: pending games are cancelled, running ones end with their
+    worker (Ctrl-C returns at once instead of when the games under way are done)."""
+    # The executor has no public way to stop a running task; its worker processes are the only
+    # handle on them.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
+def _progress_bar(total: int) -> Any:
+    from tqdm import tqdm  # type: ignore[import-untyped]  # only when a bar is wanted: slow
+
     return tqdm(total=total, file=sys.stderr, unit="game", desc="simulating")
 
 

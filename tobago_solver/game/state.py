@@ -101,8 +101,7 @@ class GameState(Position):
     GameState(island='ABC-1', rules='seed', players=2, turn=0, phase='action', to_move=0,
               scores=(0, 0), end_reason=None)
     >>> print(state)  # doctest: +ELLIPSIS
-    turn 0: player P0 to move (action); you are P0
-    maps:
+       a b c d e f g h i j k l   turn 0 · your turn: play a clue or move
     ...
 
     The fields and what can be read from them are those of a

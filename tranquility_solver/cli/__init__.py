@@ -19,7 +19,11 @@ __all__ = ["MAX_FILE_BYTES", "main", "parse_numbers"]
 
 
 def _build_parser() -> Parser:
-    parser = Parser(prog="tranquility", description="Analyse Tranquility grids.")
+    parser = Parser(
+        prog="tranquility",
+        description="Analyse Tranquility grids, play games at the terminal, simulate many and "
+        "solve deals.",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     commands = parser.add_subparsers(
         dest="command",

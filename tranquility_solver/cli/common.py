@@ -8,6 +8,7 @@ input within its size limit, and turning the way a command ended into one line a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
@@ -21,11 +22,14 @@ from ..grid import FIRST_CARD, LAST_CARD, digits_value, shorten
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_INTERRUPTED",
     "EXIT_NONE",
     "EXIT_OK",
     "EXIT_UNKNOWN",
     "MAX_FILE_BYTES",
+    "MAX_LINE_CHARS",
     "RULES_HELP",
+    "InputEndedError",
     "Once",
     "Parser",
     "UsageError",
@@ -36,6 +40,7 @@ __all__ = [
     "one_line",
     "parse_numbers",
     "read_input",
+    "read_line",
     "read_text",
     "run_command",
     "version",
@@ -47,9 +52,43 @@ EXIT_NONE = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNKNOWN = 3
 """Undecided: CP-SAT or the deal search ran out of time, or a count hit its work limit."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 + SIGINT, as shells report it."""
 
 MAX_FILE_BYTES = 1_000_000
 """The most a grid file (or standard input) may hold; a grid takes about 100 bytes."""
+
+MAX_LINE_CHARS = 1_000_000
+"""The longest line read from the terminal or a pipe (a move takes a few characters)."""
+
+
+class InputEndedError(TranquilityError):
+    """The input ended (or was closed) while a line was expected."""
+
+
+def read_line(source: TextIO | None, limit: int = MAX_LINE_CHARS) -> str:
+    """One line of ``source`` without its line break, at most ``limit`` characters.
+
+    Raises :class:`InputEndedError` at the end of the input (or when standard input is closed),
+    and TranquilityError for a longer line: input with no line break, such as ``/dev/zero``, is
+    refused instead of read without end.
+
+    >>> import io
+    >>> read_line(io.StringIO("41 d3\\nnext"))
+    '41 d3'
+    >>> read_line(io.StringIO("x" * 20), limit=10)
+    Traceback (most recent call last):
+    ...
+    tranquility_solver.errors.TranquilityError: line too long: more than 10 characters
+    """
+    if source is None or source.closed:
+        raise InputEndedError("standard input is closed")
+    line = source.readline(limit + 1)
+    if not line:
+        raise InputEndedError("input ended")
+    if len(line) > limit and not line.endswith("\n"):
+        raise TranquilityError(f"line too long: more than {limit:,} characters")
+    return line.rstrip("\r\n")
 
 
 class UsageError(Exception):
@@ -248,7 +287,8 @@ def run_command(run: Callable[[], int]) -> int:
     """Run a command and return its exit code; how it failed becomes one line on stderr.
 
     A reader that leaves early (``| head``) ends the output quietly with 0; ``--help`` and
-    ``--version`` end with 0; an undecided answer is 3; bad input is 2, never a traceback.
+    ``--version`` end with 0; an undecided answer is 3; bad input is 2, never a traceback;
+    Ctrl-C is one line, ``tranquility: interrupted``, and 130.
 
     >>> run_command(lambda: int("x"))  # the message goes to stderr
     2
@@ -262,6 +302,11 @@ def run_command(run: Callable[[], int]) -> int:
         # The reader (e.g. `head`) left early: silence the rest of the output, as `cat` would.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        _say("interrupted")
+        return EXIT_INTERRUPTED
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else EXIT_OK
     except SolverTimeoutError as error:

@@ -142,11 +142,11 @@ def _deal(args: argparse.Namespace) -> tuple[Deal, str]:
     return deal, f"{rules}, {players} players, seed {args.seed}"
 
 
-def _progress_line(err: TextIO) -> Callable[[Progress], None]:
+def _progress_line(err: TextIO, time_limit: float) -> Callable[[Progress], None]:
     def show(progress: Progress) -> None:
         err.write(
             f"\rsearching: {progress.nodes:,} positions, {progress.solver_calls:,} checks, "
-            f"depth {progress.depth}, {progress.seconds:.0f} s "
+            f"depth {progress.depth}, {progress.seconds:.0f} of {time_limit:g} s "
         )
         err.flush()
 
@@ -159,7 +159,7 @@ def _solve(args: argparse.Namespace) -> int:
     if args.save_deal is not None:
         Path(args.save_deal).write_text(deal.to_json(indent=1) + "\n", encoding="utf-8")
     err = sys.stderr
-    show = None if args.no_progress or not err.isatty() else _progress_line(err)
+    show = None if args.no_progress or not err.isatty() else _progress_line(err, args.time_limit)
     try:
         solution = solve_deal(deal, time_limit=args.time_limit, progress=show)
     finally:
@@ -177,7 +177,11 @@ def _solve(args: argparse.Namespace) -> int:
             out.write(solution.line_text(deal) + "\n" if solution.line else "")
         elif solution.status is DealStatus.LOSS:
             out.write("no line wins: every line was searched (or cut by a sound bound)\n")
+        elif solution.interrupted:
+            out.write(f"undecided: interrupted after {solution.seconds:.1f} s\n")
         else:
             out.write(f"undecided after {args.time_limit:g} s\n")
         out.write(solution.statistics_text() + "\n")
+    if solution.interrupted:
+        raise KeyboardInterrupt  # the answer so far is out; Ctrl-C still ends with 130
     return EXIT_CODES[solution.status]

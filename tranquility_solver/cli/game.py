@@ -15,28 +15,26 @@ the exit code: 0 for a won game or a finished batch, 1 for a lost game, 2 on bad
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
+import random
 import sys
-from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from ..errors import TranquilityError
 from ..game.actions import Action, Play, parse_action
-from ..game.bots import BOTS, Bot, make_bots
-from ..game.choices import is_island
+from ..game.board import action_seen
+from ..game.bots import BOTS, Bot, make_bot, make_bots
 from ..game.records import GameRecord, bot_rng, record_of, replay
 from ..game.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from ..game.simulate import simulate
 from ..game.state import GameState
-from ..grid import cell_index
-from ..hints import safe_placements
 from ..render import render_game_svg
 from .common import (
-    EXIT_BAD_INPUT,
     EXIT_NONE,
     EXIT_OK,
+    InputEndedError,
     Once,
     add_rules_option,
     check_output_file,
@@ -44,12 +42,16 @@ from .common import (
     non_negative,
     read_text,
 )
+from .seat import HumanSeat, QuitRequest, Terminal
 
 __all__ = ["add_commands"]
 
 
-class InputEndedError(TranquilityError):
-    """The human player's input ended before the game did."""
+BOTS_HELP = (
+    f"the bots: one name for every seat, or one per seat, comma-separated: {', '.join(BOTS)} "
+    "(default heuristic)"
+)
+PLAYERS_HELP = "players, 1-5 (default: as many as --bots lists, or 2)"
 
 
 def add_commands(commands: Any) -> None:
@@ -57,41 +59,51 @@ def add_commands(commands: Any) -> None:
     play = commands.add_parser(
         "play",
         help="Play a game in the terminal, or watch bots play one.",
-        description="Play a game: bots on every seat but --human; the log shows every turn.",
+        description="Play a game: bots on every seat but --human; the log shows every turn. At "
+        "a human seat, 'help' lists the moves you can type and the commands.",
     )
-    play.add_argument(
-        "--players", type=non_negative, default=2, action=Once, help="1-5 players (default 2)"
-    )
+    play.add_argument("--players", type=non_negative, default=None, action=Once, help=PLAYERS_HELP)
     play.add_argument(
         "--human",
         type=non_negative,
         action="append",
         default=[],
         metavar="SEAT",
-        help="a seat played from the terminal (0 is the first player); repeatable",
+        help="a seat played at the terminal, 0 first (repeatable); without it bots play",
     )
     play.add_argument(
-        "--bots",
-        "--bot",
-        default="heuristic",
-        metavar="NAMES",
-        action=Once,
-        help=f"bot for the other seats, or one per seat: {', '.join(BOTS)}",
+        "--bots", "--bot", default="heuristic", metavar="NAMES", action=Once, help=BOTS_HELP
     )
     play.add_argument(
         "--seed",
         type=non_negative,
         default=None,
         action=Once,
-        help="deals the game: the same seed gives the same game (default: drawn and printed)",
+        help="deals the game: the same seed gives the same game (default: a new one, told at "
+        "the end)",
     )
     add_rules_option(play)
     play.add_argument(
-        "--svg-dir", metavar="DIR", action=Once, help="write the grid after every turn here"
+        "--svg-dir",
+        metavar="DIR",
+        action=Once,
+        help="draw the table after every action into DIR (made if missing; its old pictures "
+        "are replaced)",
     )
     play.add_argument(
-        "--save", metavar="FILE", action=Once, help="save the game record (JSON) here"
+        "--save",
+        metavar="FILE",
+        action=Once,
+        help="save the game record whenever the game stops: at its end, on Ctrl-C, at the end "
+        "of input or on 'quit'",
     )
+    play.add_argument(
+        "--resume",
+        metavar="RECORD",
+        action=Once,
+        help="go on with a game saved before its end (saved again to RECORD unless --save)",
+    )
+    play.add_argument("--quiet", action="store_true", help="print only the result")
     play.set_defaults(run=_play)
 
     again = commands.add_parser(
@@ -99,8 +111,9 @@ def add_commands(commands: Any) -> None:
     )
     again.add_argument("record", metavar="RECORD", help="game record JSON (from play --save)")
     again.add_argument(
-        "--svg-dir", metavar="DIR", action=Once, help="write the grid after every turn here"
+        "--svg-dir", metavar="DIR", action=Once, help="draw the table after every action into DIR"
     )
+    again.add_argument("--quiet", action="store_true", help="print only the result")
     again.set_defaults(run=_replay)
 
     batch = commands.add_parser(
@@ -109,18 +122,11 @@ def add_commands(commands: Any) -> None:
         description="Play many bot games and report the win rate, losses and game length.",
     )
     batch.add_argument(
-        "-n", "--games", type=non_negative, default=1000, action=Once, help="games (default 1000)"
+        "-n", "--games", type=non_negative, default=100, action=Once, help="games (default 100)"
     )
+    batch.add_argument("--players", type=non_negative, default=None, action=Once, help=PLAYERS_HELP)
     batch.add_argument(
-        "--players", type=non_negative, default=2, action=Once, help="1-5 players (default 2)"
-    )
-    batch.add_argument(
-        "--bots",
-        "--bot",
-        default="heuristic",
-        metavar="NAMES",
-        action=Once,
-        help=f"one bot for every seat, or one per seat: {', '.join(BOTS)} (default heuristic)",
+        "--bots", "--bot", default="heuristic", metavar="NAMES", action=Once, help=BOTS_HELP
     )
     add_rules_option(batch)
     batch.add_argument(
@@ -144,85 +150,35 @@ def add_commands(commands: Any) -> None:
 
 # -- play ----------------------------------------------------------------------------------
 
+HUMAN = "human"
+"""A seat played at the terminal, as the game record names it (records of version 1: "you")."""
+
+FRESH_SEEDS = 1_000_000
+"""A game dealt without ``--seed`` gets one below this: short to note down and type again."""
 
 _STEP_FILES = "step-*.svg"
 
 
-def _svg_writer(folder: str | None) -> Callable[[GameState, Action | None], None]:
-    """Writes step-000.svg (the deal), step-001.svg, … into ``folder``, one per call."""
-    if folder is None:
-        return lambda state, action: None
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
-    steps = itertools.count()
+class Pictures:
+    """Writes one picture per state into a folder: ``step-0000.svg`` (the deal), then one after
+    every action. The folder is made if missing; pictures of an earlier game there are removed
+    first, so the folder holds exactly this game's."""
 
-    def write(state: GameState, action: Action | None) -> None:
+    def __init__(self, folder: str) -> None:
+        check_output_folder(folder, _STEP_FILES, "the pictures")
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for old in self.folder.glob(_STEP_FILES):
+            old.unlink()
+        self.written = 0
+
+    def write(self, state: GameState, action: Action | None) -> None:
         last = action.cell if isinstance(action, Play) else None
         title = f"turn {state.turn}: {action if action else 'deal'}"
-        (target / f"step-{next(steps):03d}.svg").write_text(
+        (self.folder / f"step-{self.written:04d}.svg").write_text(
             render_game_svg(state, last_play=last, title=title), encoding="utf-8"
         )
-
-    return write
-
-
-def _menu(state: GameState) -> list[tuple[str, Action]]:
-    """The legal actions in display order, with a label: plays grouped by card, cheapest first,
-    safe ones marked; then the other actions."""
-    observation = state.observation(state.current_player)
-    legal = observation.legal_actions()
-    island = [card for card in observation.hand if is_island(card)]
-    safe = set()
-    if island and observation.phase == "play":
-        unknown = observation.unknown_cards()
-        safe = {(s.card, s.cell) for s in safe_placements(state.grid, island, unknown, state.rules)}
-    plays = sorted(
-        (a for a in legal if isinstance(a, Play)),
-        key=lambda a: (a.card, len(a.discards), cell_index(a.cell), a.discards),
-    )
-    menu: list[tuple[str, Action]] = [
-        (f"{a}{'   [safe]' if (a.card, a.cell) in safe else ''}", a) for a in plays
-    ]
-    menu.extend((str(a), a) for a in legal if not isinstance(a, Play))
-    return menu
-
-
-def _ask(state: GameState, stdin: TextIO, out: TextIO) -> Action:
-    player = state.current_player
-    hand = state.describe_hand(player)
-    print(f"\nYour turn, player {player} ({state.phase} phase). Your hand: {hand}", file=out)
-    if state.phase == "share":
-        print(f"The team still discards {state.share_left} cards.", file=out)
-    menu = _menu(state)
-    current = None
-    for number, (label, action) in enumerate(menu, start=1):
-        group = action.card if isinstance(action, Play) else None
-        if group != current:
-            heading = f"card {group}:" if group is not None else "other actions:"
-            print(heading, file=out)
-            current = group
-        print(f"  {number:3d}. {label}", file=out)
-    while True:
-        print("Your action (number or text): ", end="", file=out, flush=True)
-        line = stdin.readline()
-        if not line:
-            raise InputEndedError("input ended before the game did")
-        text = line.strip()
-        if not text:
-            continue
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(menu):
-                return menu[number - 1][1]
-            print(f"no action {number}: choose 1-{len(menu)}", file=out)
-            continue
-        try:
-            action = parse_action(text)
-            state.apply(action)
-        except TranquilityError as error:
-            print(f"not allowed: {error}", file=out)
-            continue
-        return action
+        self.written += 1
 
 
 def _check_seats(players: int, humans: list[int]) -> None:
@@ -233,81 +189,185 @@ def _check_seats(players: int, humans: list[int]) -> None:
             raise TranquilityError(f"--human {seat}: seats are 0-{players - 1}")
 
 
-def _log_action(state: GameState, player: int, who: str, action: Action, out: TextIO) -> None:
-    print(f"\nturn {state.turn}: player {player} ({who}): {action}", file=out)
-    print(state, file=out)
+def _players(args: argparse.Namespace) -> int:
+    """``--players``, by default as many as ``--bots`` lists (2 for one name)."""
+    if args.players is not None:
+        return int(args.players)
+    names = [name for name in args.bots.split(",") if name.strip()]
+    return len(names) if len(names) > 1 else 2
+
+
+@dataclass
+class _Game:
+    """A game being played: the state, the actions so far with their players, the seats."""
+
+    state: GameState
+    seats: list[str]
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+    def record(self) -> GameRecord:
+        return record_of(self.state, self.seats, self.actions)
+
+    def save(self, path: Path) -> None:
+        path.write_text(self.record().to_json() + "\n", encoding="utf-8")
+
+
+_RESUME_CONFLICTS = {"players": "--players", "bots": "--bots", "seed": "--seed", "rules": "--rules"}
+"""What a record fixes, so ``--resume`` takes none of it."""
+
+
+def _resumed(args: argparse.Namespace) -> tuple[_Game, list[Bot | None], random.Random]:
+    """The game of ``--resume RECORD`` as it stood, with the bots' random source drawn on as
+    far as their own decisions in the record took it (so they go on as they would have)."""
+    seen: set[str] = getattr(args, "_options_seen", set())  # options given, of those taken once
+    given = [text for name, text in _RESUME_CONFLICTS.items() if name in seen]
+    if given or args.human:
+        raise TranquilityError(
+            "--resume goes on with the game as its record says: leave out "
+            + (given[0] if given else "--human")
+        )
+    record = GameRecord.from_json(read_text(args.resume))
+    if record.finished:
+        raise TranquilityError(
+            f"{args.resume}: that game is over ({record.outcome}); 'tranquility replay' shows it"
+        )
+    states = list(replay(record))
+    bots: list[Bot | None] = [
+        None if name in (HUMAN, "you") else make_bot(name) for name in record.bots
+    ]
+    rng = bot_rng(record.seed)
+    for state, (player, _) in zip(states, record.actions, strict=False):
+        bot = bots[player]
+        if bot is not None:
+            bot.choose(state.observation(player), rng)
+    return _Game(states[-1], list(record.bots), list(record.actions)), bots, rng
+
+
+def _new(args: argparse.Namespace) -> tuple[_Game, list[Bot | None], random.Random]:
+    players = _players(args)
+    _check_seats(players, args.human)
+    made = make_bots(args.bots, players)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(FRESH_SEEDS)
+    state = new_game(players, seed=seed, rules=args.rules)
+    bots: list[Bot | None] = [None if seat in args.human else bot for seat, bot in enumerate(made)]
+    seats = [HUMAN if bot is None else bot.name for bot in bots]
+    return _Game(state, seats), bots, bot_rng(state.seed)
+
+
+def _log_line(state: GameState, player: int, name: str, text: str) -> str:
+    return f"turn {state.turn:3d} P{player} ({name}): {text}"
 
 
 def _play(args: argparse.Namespace) -> int:
-    _check_seats(args.players, args.human)
-    bots: tuple[Bot, ...] = make_bots(args.bots, args.players)
+    save = args.save if args.save is not None else args.resume
     # Checked before the game, so a long game is never lost to a bad path at the end.
-    check_output_file(args.save, "the game record")
-    check_output_folder(args.svg_dir, _STEP_FILES, "the pictures")
-    state = new_game(args.players, seed=args.seed, rules=args.rules)
-    out = sys.stdout
-    rng = bot_rng(state.seed)
-    write_svg = _svg_writer(args.svg_dir)
-    seats = ["you" if seat in args.human else bots[seat].name for seat in range(args.players)]
-    print(
-        f"Tranquility, {args.players} players, rules {state.rules.name}, seed {state.seed}; "
-        f"seats: {', '.join(f'{i}={name}' for i, name in enumerate(seats))}",
-        file=out,
-    )
-    print(state, file=out)
-    write_svg(state, None)
-    actions: list[tuple[int, str]] = []
+    check_output_file(save, "the game record")
+    pictures = Pictures(args.svg_dir) if args.svg_dir is not None else None
+    game, bots, rng = _resumed(args) if args.resume else _new(args)
+    humans = {seat for seat, bot in enumerate(bots) if bot is None}
+    if humans and (sys.stdin is None or sys.stdin.closed):
+        raise TranquilityError("standard input is closed: a --human seat needs it to read moves")
+    terminal = Terminal(sys.stdin, sys.stdout, echo=not _is_terminal(sys.stdin))
+    seat = HumanSeat(terminal, save=game.save)
+    state = game.state
+    seats = ", ".join(f"P{i} {name}" for i, name in enumerate(game.seats))
+    dealt = "" if humans else f", seed {state.seed}"
+    if not args.quiet:
+        terminal.say(
+            f"Tranquility, {state.players} players, rules {state.rules.name}{dealt}: {seats}"
+        )
+        if not humans:
+            terminal.say(str(state))
+    if pictures is not None:
+        pictures.write(state, None)
+    stopped = None
     try:
-        while not state.is_terminal:
-            player = state.current_player
-            if player in args.human:
-                action = _ask(state, sys.stdin, out)
-            else:
-                action = bots[player].choose(state.observation(player), rng)
-            state = state.apply(action)
-            actions.append((player, str(action)))
-            _log_action(state, player, seats[player], action, out)
-            write_svg(state, action)
-    except InputEndedError as error:
-        print(f"tranquility: error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        while not game.state.is_terminal:
+            before = game.state
+            player = before.current_player
+            bot = bots[player]
+            action = (
+                seat.decide(before) if bot is None else bot.choose(before.observation(player), rng)
+            )
+            game.state = before.apply(action)
+            game.actions.append((player, str(action)))
+            if pictures is not None:
+                pictures.write(game.state, action)
+            if not args.quiet:
+                text = action_seen(
+                    action, before.rules, face_down_hidden=bool(humans) and player not in humans
+                )
+                terminal.say(_log_line(before, player, game.seats[player], text))
+                if not humans:
+                    terminal.say(str(game.state))
+    except QuitRequest:
+        stopped = "game stopped"
+    except InputEndedError:
+        stopped = "input ended before the game did"
     except KeyboardInterrupt:
-        print("tranquility: interrupted", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    finally:
-        if args.save is not None:
-            record = record_of(state, seats, actions)
-            Path(args.save).write_text(record.to_json() + "\n", encoding="utf-8")
-    print(
-        f"\nThe game is {'won' if state.outcome and state.outcome.won else state.outcome}"
-        f" after {state.turn} turns.",
-        file=out,
-    )
+        if save is not None:
+            game.save(Path(save))
+            print(f"\nsaved to {save}")
+        raise
+    state = game.state
+    if stopped is None:
+        if humans and not args.quiet:
+            terminal.say(str(state))
+        print(f"The game is {state.outcome} after {state.turn} turns.")
+        if humans:
+            print(f"The game was dealt from seed {state.seed}.")
+    if save is not None:
+        game.save(Path(save))
+        print(f"saved to {save}")
+    if pictures is not None:
+        print(f"{pictures.written} pictures in {pictures.folder}")
+    if stopped == "game stopped":
+        resume = f"; 'tranquility play --resume {save}' goes on with it" if save else ""
+        print(f"game stopped at turn {state.turn}{resume}")
+        return EXIT_OK
+    if stopped is not None:
+        raise TranquilityError(stopped)
     return EXIT_OK if state.outcome is not None and state.outcome.won else EXIT_NONE
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 # -- replay --------------------------------------------------------------------------------
 
 
 def _replay(args: argparse.Namespace) -> int:
-    check_output_folder(args.svg_dir, _STEP_FILES, "the pictures")
+    if args.svg_dir is not None:
+        check_output_folder(args.svg_dir, _STEP_FILES, "the pictures")
     record = GameRecord.from_json(read_text(args.record))
     # The whole record is checked before anything is printed: a bad one is only an error.
     first, *states = list(replay(record))
-    write_svg = _svg_writer(args.svg_dir)
+    pictures = Pictures(args.svg_dir) if args.svg_dir is not None else None
     out = sys.stdout
-    print(
-        f"Replaying {record.players} players, rules {record.rules}, seed {record.seed}; "
-        f"seats: {', '.join(record.bots)}",
-        file=out,
-    )
-    print(first, file=out)
-    write_svg(first, None)
+    if not args.quiet:
+        print(
+            f"Replaying {record.players} players, rules {record.rules}, seed {record.seed}: "
+            + ", ".join(f"P{i} {name}" for i, name in enumerate(record.bots)),
+            file=out,
+        )
+        print(first, file=out)
+    if pictures is not None:
+        pictures.write(first, None)
+    before = first
     for (player, text_action), state in zip(record.actions, states, strict=True):
-        print(f"\nturn {state.turn}: player {player}: {text_action}", file=out)
-        print(state, file=out)
-        write_svg(state, parse_action(text_action))
-    print(f"\n{record.outcome or 'unfinished'} after {record.turns} turns.", file=out)
+        if not args.quiet:
+            print(_log_line(before, player, record.bots[player], text_action), file=out)
+            print(state, file=out)
+        if pictures is not None:
+            pictures.write(state, parse_action(text_action))
+        before = state
+    print(f"{record.outcome or 'unfinished'} after {record.turns} turns.", file=out)
+    if pictures is not None:
+        print(f"{pictures.written} pictures in {pictures.folder}", file=out)
     return EXIT_OK if record.won else EXIT_NONE
 
 
@@ -315,6 +375,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    args.players = _players(args)
     _check_seats(args.players, [])
     if args.games < 0:
         raise TranquilityError(f"-n must be at least 0, got {args.games}")

@@ -82,6 +82,8 @@ class Solution:
     engine: str
     transpositions: int = 0
     pruned: int = 0
+    interrupted: bool = False
+    """Whether Ctrl-C stopped the search: the answer is then UNKNOWN, as if time ran out."""
 
     @property
     def won(self) -> bool:
@@ -451,6 +453,7 @@ def solve_deal(
     started = time.monotonic()
     deadline = math.inf if time_limit is None else started + time_limit
     search = _Search(deal.rules, deadline, started, progress, prune=engine == "search")
+    interrupted = False
     try:
         found = None
         # Limited discrepancy first: lines that follow the move order but for one or two
@@ -462,6 +465,9 @@ def solve_deal(
         status = DealStatus.LOSS if found is None else DealStatus.WIN
     except _OutOfTimeError:
         found, status = None, DealStatus.UNKNOWN
+    except KeyboardInterrupt:
+        # Ctrl-C ends the search as the time limit would: the caller still gets the statistics.
+        found, status, interrupted = None, DealStatus.UNKNOWN, True
     line = tuple(str(action) for action in reversed(found or []))
     if status is DealStatus.WIN:
         _check_line(start, line)
@@ -474,6 +480,7 @@ def solve_deal(
         engine=engine,
         transpositions=search.transpositions,
         pruned=search.pruned,
+        interrupted=interrupted,
     )
 
 

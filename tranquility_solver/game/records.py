@@ -32,6 +32,7 @@ from .state import LOSS_NO_ACTION, LOSS_OUT_OF_CARDS, GameState
 __all__ = [
     "OUTCOMES",
     "RECORD_FORMAT",
+    "RECORD_VERSION",
     "GameRecord",
     "bot_rng",
     "play_game",
@@ -39,12 +40,15 @@ __all__ = [
     "replay",
 ]
 
-RECORD_FORMAT = "tranquility-game/1"
+RECORD_FORMAT = "tranquility-game-record"
+RECORD_VERSION = 2
+_FIRST_FORMAT = "tranquility-game/1"
+"""Version 1 named its version in the format and kept ``outcome`` and ``turns`` at the top."""
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A finished (or abandoned) game in replayable form.
+    """A game in replayable form, finished or saved before its end (to be resumed).
 
     ``actions`` holds ``(player, text)`` pairs; ``outcome`` is ``"won"``, ``"lost: <cause>"`` or
     ``""`` for a game that did not end.
@@ -64,18 +68,23 @@ class GameRecord:
         """True for a won game."""
         return self.outcome == "won"
 
+    @property
+    def finished(self) -> bool:
+        """Whether the game ended (a record may be saved before, to resume it later)."""
+        return self.outcome != ""
+
     def to_json(self, indent: int | None = 1) -> str:
-        """The record as JSON (see docs/tranquility.md, "Game records")."""
+        """The record as JSON (see docs/tranquility.md, "Records")."""
         data = {
             "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
             "players": self.players,
             "seed": self.seed,
             "rules": self.rules,
             "first_player": self.first_player,
             "bots": list(self.bots),
             "actions": [[player, text] for player, text in self.actions],
-            "outcome": self.outcome,
-            "turns": self.turns,
+            "result": {"outcome": self.outcome, "turns": self.turns},
         }
         return json.dumps(data, indent=indent)
 
@@ -88,15 +97,17 @@ class GameRecord:
 
 _FIELDS = (
     "format",
+    "version",
     "players",
     "seed",
     "rules",
     "first_player",
     "bots",
     "actions",
-    "outcome",
-    "turns",
+    "result",
 )
+_FIRST_FIELDS = (*(key for key in _FIELDS if key not in ("version", "result")), "outcome", "turns")
+_RESULT_FIELDS = ("outcome", "turns")
 OUTCOMES = ("", "won", f"lost: {LOSS_NO_ACTION}", f"lost: {LOSS_OUT_OF_CARDS}")
 """Every ``outcome`` a record may hold: unfinished, won, or lost by one of the two causes."""
 
@@ -109,21 +120,32 @@ def record_from_data(data: object) -> GameRecord:
     is an action but not a turn). Whether the actions are legal and the end is the recorded one
     is :func:`replay`'s part.
 
-    >>> record_from_data({"format": RECORD_FORMAT, "players": 2, "seed": 1, "rules": "seed",
-    ...     "first_player": 0, "bots": ["a", "b"], "actions": ["02"], "outcome": "",
-    ...     "turns": 0})
+    Records of version 1 (``"format": "tranquility-game/1"``, with ``outcome`` and ``turns``
+    beside the other fields) read as well.
+
+    >>> record_from_data({"format": RECORD_FORMAT, "version": 2, "players": 2, "seed": 1,
+    ...     "rules": "seed", "first_player": 0, "bots": ["a", "b"], "actions": ["02"],
+    ...     "result": {"outcome": "", "turns": 0}})
     Traceback (most recent call last):
     ...
     tranquility_solver.errors.RecordError: game record: action 1: expected [player, text], got '02'
     """
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+    first = isinstance(data, dict) and data.get("format") == _FIRST_FORMAT
+    if not isinstance(data, dict) or not (first or data.get("format") == RECORD_FORMAT):
         raise RecordError(f'not a game record: expected "format": "{RECORD_FORMAT}"')
-    unknown = sorted(str(key) for key in data if key not in _FIELDS)
-    if unknown:
-        raise RecordError(f"game record: unknown field {shorten(unknown[0], 30)!r}")
-    missing = [key for key in _FIELDS if key not in data]
-    if missing:
-        raise RecordError(f"game record: missing field {missing[0]!r}")
+    _check_keys(data, _FIRST_FIELDS if first else _FIELDS, "game record")
+    if not first:
+        version = data["version"]
+        if isinstance(version, bool) or version != RECORD_VERSION:
+            raise RecordError(
+                f"game record: version {_quoted(version)} is not {RECORD_VERSION} (nor the "
+                f'first, "format": "{_FIRST_FORMAT}")'
+            )
+        result = data["result"]
+        if not isinstance(result, dict):
+            raise RecordError("game record: 'result' must hold 'outcome' and 'turns'")
+        _check_keys(result, _RESULT_FIELDS, "game record result")
+        data = {**data, **result}
     players = _whole(data["players"], "players")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RecordError(f"game record: 'players' must be {MIN_PLAYERS}-{MAX_PLAYERS}")
@@ -165,6 +187,15 @@ def record_from_data(data: object) -> GameRecord:
     if turns > len(actions):
         raise RecordError(f"game record: {turns:,} turns but only {len(actions):,} actions")
     return GameRecord(players, seed, rules, first_player, names, tuple(actions), outcome, turns)
+
+
+def _check_keys(data: dict[object, object], keys: tuple[str, ...], what: str) -> None:
+    unknown = sorted(str(key) for key in data if key not in keys)
+    if unknown:
+        raise RecordError(f"{what}: unknown field {shorten(unknown[0], 30)!r}")
+    missing = [key for key in keys if key not in data]
+    if missing:
+        raise RecordError(f"{what}: missing field {missing[0]!r}")
 
 
 def _whole(value: object, key: str) -> int:

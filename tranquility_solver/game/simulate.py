@@ -11,11 +11,14 @@ so the results do not depend on the number of workers or the executor.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import signal
 import sys
+import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -105,10 +108,10 @@ class SimulationResult:
         """Mean, spread, smallest and largest number of turns."""
         turns = np.array([r.turns for r in self.results], dtype=float)
         if not len(turns):
-            return {"mean": 0.0, "std": 0.0, "min": 0.0, "max": 0.0}
+            return {"mean": 0.0, "stdev": 0.0, "min": 0.0, "max": 0.0}
         return {
             "mean": float(turns.mean()),
-            "std": float(turns.std()),
+            "stdev": float(turns.std()),
             "min": float(turns.min()),
             "max": float(turns.max()),
         }
@@ -153,7 +156,7 @@ class SimulationResult:
                 f"{','.join(dict.fromkeys(self.bots))}: won {self.wins} ({self.win_rate:.1%}, "
                 f"95% interval {low:.1%}-{high:.1%})",
                 f"losses: {losses}",
-                f"turns: mean {turns['mean']:.1f}, sd {turns['std']:.1f}, "
+                f"turns: mean {turns['mean']:.1f}, sd {turns['stdev']:.1f}, "
                 f"min {turns['min']:.0f}, max {turns['max']:.0f}; "
                 f"cells filled: mean {summary['mean_cells_filled']:.1f}",
             ]
@@ -202,29 +205,70 @@ def simulate(
     chunks = _chunks(seeds, max(1, chunk_size))
     bar = _progress(n, progress)
     results: list[GameResult] = []
-    own_pool: Executor | None = None
+    own_pool: ProcessPoolExecutor | None = None
     if executor is None:
         if workers is None:
             workers = min(os.cpu_count() or 1, len(chunks))
         if workers > 1:
-            own_pool = executor = ProcessPoolExecutor(max_workers=workers)
+            own_pool = executor = ProcessPoolExecutor(workers, initializer=ignore_interrupts)
     try:
         if executor is None:
             for chunk in chunks:
                 results.extend(_play_chunk(chunk, seats, rules_name, players))
                 bar.update(len(chunk))
         else:
-            futures = [
-                executor.submit(_play_chunk, chunk, seats, rules_name, players) for chunk in chunks
-            ]
+            with interrupts_deferred():
+                futures = [
+                    executor.submit(_play_chunk, chunk, seats, rules_name, players)
+                    for chunk in chunks
+                ]
             for future, chunk in zip(futures, chunks, strict=True):
                 results.extend(future.result())
                 bar.update(len(chunk))
+    except BaseException:
+        if own_pool is not None:
+            stop_now(own_pool)
+            own_pool = None
+        raise
     finally:
         bar.close()
         if own_pool is not None:
             own_pool.shutdown()
     return SimulationResult(players, rules_name, tuple(b.name for b in seats), seed, tuple(results))
+
+
+def ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which stops the batch and says so once
+    (a terminal sends it to every process of the command)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C within the block takes effect when it ends: a pool interrupted while it starts
+    its workers loses track of one, which then plays on after the command has ended."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread receives Ctrl-C
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
+def stop_now(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool without waiting: pending games are cancelled, running ones end with their
+    worker (Ctrl-C returns at once instead of when the games under way are done)."""
+    # The executor has no public way to stop a running task; its worker processes are the only
+    # handle on them.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 class _NoBar:
@@ -238,8 +282,6 @@ class _NoBar:
 def _progress(total: int, show: bool) -> Any:
     if not show:
         return _NoBar()
-    try:
-        from tqdm import tqdm  # type: ignore[import-untyped]
-    except ImportError:  # pragma: no cover - tqdm is in the dev extra
-        return _NoBar()
+    from tqdm import tqdm  # type: ignore[import-untyped]  # only when a bar is wanted: slow
+
     return tqdm(total=total, file=sys.stderr, unit="game", leave=False)

@@ -159,7 +159,8 @@ class Observation:
         )
 
     def __str__(self) -> str:
-        """The table as every player sees it (see :func:`~.board.board_text`)."""
+        """The table as this player sees it, with their hand and where each card fits (see
+        :func:`~.board.board_text`)."""
         return board_text(self)
 
     def _repr_svg_(self) -> str:
@@ -247,16 +248,18 @@ class GameState:
         )
 
     def __str__(self) -> str:
-        """The table as every player sees it: the grid, the hand and deck sizes, the start card
-        and the discards (see :func:`~.board.board_text`).
+        """The table as every player sees it: the grid with its coordinates, the start and
+        finish spots, the hand and deck sizes and the discards (see :func:`~.board.board_text`).
 
         >>> from tranquility_solver.game import new_game, parse_action
         >>> print(new_game(2, seed=1).apply(parse_action("discard 3 5")))  # doctest: +ELLIPSIS
-         .  .  .  .  .  .
+             a  b  c  d  e  f   turn 1 · P1 to move
+          6  .  .  .  .  .  .   player  hand  deck
         ...
-        hand/deck sizes P0:5/35 P1:5/36; start not played; discards 2 (3 5)
+          3  .  .  .  .  .  .   discards (2, face up): 3 5
+        ...
         """
-        return board_text(self.observation(self.current_player))
+        return board_text(self.observation(self.current_player), own_view=False)
 
     def _repr_svg_(self) -> str:
         """The picture a notebook shows: the grid, the spots, how the game stands, the sizes."""

@@ -126,5 +126,5 @@ def test_progress_line_format() -> None:
     from tranquility_solver.deals.solve import Progress
 
     err = io.StringIO()
-    _progress_line(err)(Progress(12345, 678, 2.4, 17))
-    assert err.getvalue() == "\rsearching: 12,345 positions, 678 checks, depth 17, 2 s "
+    _progress_line(err, 60.0)(Progress(12345, 678, 2.4, 17))
+    assert err.getvalue() == "\rsearching: 12,345 positions, 678 checks, depth 17, 2 of 60 s "

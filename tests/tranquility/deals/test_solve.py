@@ -397,3 +397,15 @@ def test_the_tight_deals_exercise_the_check() -> None:
             assert not (early.won and not late.won)
             differ += early.won != late.won
     assert differ >= 15
+
+
+def test_ctrl_c_ends_the_search_as_undecided_with_its_statistics() -> None:
+    def press_ctrl_c(progress: object) -> None:
+        raise KeyboardInterrupt
+
+    deal = Deal.random(2, rules="seed", seed=3)  # long enough to report progress
+    solution = solve_deal(deal, time_limit=60, progress=press_ctrl_c)
+    assert solution.status is DealStatus.UNKNOWN
+    assert solution.interrupted
+    assert solution.line == ()
+    assert solution.nodes > 0

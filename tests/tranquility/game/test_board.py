@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import tranquility_solver as tq
@@ -15,25 +17,44 @@ def test_every_player_reads_the_same_table_as_the_state(rules: str) -> None:
     record = play_game([RandomBot(), RandomBot(), RandomBot()], seed=8, rules=rules)
     for state in replay(record):
         text = str(state)
-        assert text == board_text(state.observation(state.current_player))
-        assert all(str(state.observation(p)) == text for p in range(state.players))
+        for p in range(state.players):
+            assert board_text(state.observation(p), own_view=False) == text
         lines = text.splitlines()
-        assert "\n".join(lines[:-1]) + "\n" == str(state.grid)
-        sizes = " ".join(
-            f"P{p}:{len(hand)}/{len(deck)}"
-            for p, (hand, deck) in enumerate(zip(state.hands, state.decks, strict=True))
-        )
-        assert lines[-1].startswith(f"hand/deck sizes {sizes}; start ")
-        assert f"; discards {len(state.discards)} (" in lines[-1]
+        assert lines[0].startswith("     a  b  c  d  e  f   ")
+        for row in range(6, 0, -1):
+            cells = state.grid.cells[(row - 1) * 6 : row * 6]
+            shown = "".join(f"{'.' if v is None else v:>3}" for v in cells)
+            assert lines[7 - row].startswith(f"{row:>3}{shown}")
+        for p, (hand, deck) in enumerate(zip(state.hands, state.decks, strict=True)):
+            assert f"P{p}      {len(hand):>4}{len(deck):>6}" in text
+        assert "your hand" not in text
+        assert max(map(len, lines)) <= 80
         assert "\n" not in repr(state)
+
+
+def test_a_player_sees_their_hand_with_where_each_card_fits() -> None:
+    state = tq.new_game(2, seed=1)
+    seen = str(state.observation(0))
+    assert "P0 (you)" in seen
+    assert "your turn (P0)" in seen
+    for card in state.hands[0]:
+        assert f"\n{card:>6}  any empty cell, free" in seen
+    after = state.apply(tq.parse_action("play 3 b1"))
+    lines = str(after.observation(0)).splitlines()
+    # a1 must now hold less than 3, b1 is taken: every other cell is free for the cards held.
+    assert "    12  c1-f1 a2-f2 a3-f3 a4-f4 a5-f5 a6-f6 free" in lines
 
 
 def test_published_discards_stay_face_down_in_the_text() -> None:
     state = tq.new_game(2, seed=1, rules="published")
-    after = state.apply(next(a for a in state.legal_actions() if isinstance(a, tq.Discard)))
-    assert str(after).endswith("discards 2 (face down)")
+    discard = next(a for a in state.legal_actions() if isinstance(a, tq.Discard))
+    after = state.apply(discard)
+    assert "discards: 2 cards, face down" in str(after)
+    cards = " ".join(map(str, discard.cards))
+    assert f"discards: 2 cards, face down; yours: {cards}" in str(after.observation(0))
+    assert cards not in str(after.observation(1)).split("discards")[1].splitlines()[0]
     seen = tq.new_game(2, seed=1).apply(tq.parse_action("discard 3 5"))
-    assert str(seen).endswith("discards 2 (3 5)")
+    assert "discards (2, face up): 3 5" in str(seen)
 
 
 def test_a_solution_line_numbers_each_action_with_its_player() -> None:
@@ -52,3 +73,12 @@ def test_a_solution_line_numbers_each_action_with_its_player() -> None:
     assert state.outcome is not None
     assert state.outcome.won
     assert solution.statistics_text().startswith(f"statistics: {solution.nodes:,} positions, ")
+
+
+def test_a_card_held_twice_is_one_line_of_the_hand() -> None:
+    # Found playing: three finish cards in hand were three identical lines.
+    state = tq.new_game(2, seed=1)
+    state = replace(state, hands=((3, tq.FINISH, tq.FINISH, tq.FINISH, 12), state.hands[1]))
+    lines = str(state.observation(0)).splitlines()
+    finishes = [line for line in lines if line.startswith("finish  ")]
+    assert finishes == ["finish  3 held: play 'finish' on a full grid after the start card to win"]

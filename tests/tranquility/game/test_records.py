@@ -53,7 +53,7 @@ def test_replay_rejects_a_tampered_record() -> None:
     with pytest.raises(tq.RecordError, match="action 1: finish"):
         list(replay(GameRecord.from_json(json.dumps(data))))
     data = json.loads(record.to_json())
-    data["outcome"] = "won"
+    data["result"]["outcome"] = "won"
     with pytest.raises(tq.RecordError, match="the record says 'won'"):
         list(replay(GameRecord.from_json(json.dumps(data))))
     with pytest.raises(tq.RecordError, match="not a game record"):
@@ -89,9 +89,13 @@ def _record_data(**changes: object) -> dict[str, object]:
         ({"rules": None}, "rules must be text"),
         ({"bots": ["random"]}, "one name per seat"),
         ({"bots": ["random", 3]}, "bots\\[1\\] must be text"),
-        ({"outcome": "lost"}, "outcome 'lost' is not one of"),
-        ({"turns": 99999}, "99,999 turns but only"),
-        ({"version": True}, "unknown field 'version'"),
+        ({"result": {"outcome": "lost", "turns": 3}}, "outcome 'lost' is not one of"),
+        ({"result": {"outcome": "", "turns": 99999}}, "99,999 turns but only"),
+        ({"result": {"outcome": ""}}, "result: missing field 'turns'"),
+        ({"result": [1]}, "'result' must hold 'outcome' and 'turns'"),
+        ({"version": True}, "version True is not 2"),
+        ({"version": 1}, "version 1 is not 2"),
+        ({"outcome": "won"}, "unknown field 'outcome'"),
     ],
 )
 def test_records_are_checked_field_by_field(changes: dict[str, object], message: str) -> None:
@@ -115,6 +119,15 @@ def test_json_that_python_cannot_hold_is_a_record_error(text: str, message: str)
         GameRecord.from_json(text)
 
 
+def test_a_record_of_the_first_version_still_reads() -> None:
+    record = play_game([RandomBot(), RandomBot()], seed=5, rules="published")
+    data = json.loads(record.to_json())
+    old = {key: value for key, value in data.items() if key not in ("version", "result")}
+    old |= {"format": "tranquility-game/1", **data["result"]}
+    assert GameRecord.from_json(json.dumps(old)) == record
+    assert list(replay(GameRecord.from_json(json.dumps(old))))[-1].turn == record.turns
+
+
 def test_record_text_must_be_str() -> None:
     with pytest.raises(TypeError, match="got bytes"):
         GameRecord.from_json(b"{}")  # type: ignore[arg-type]
@@ -122,7 +135,7 @@ def test_record_text_must_be_str() -> None:
 
 def test_replay_compares_the_number_of_turns() -> None:
     data = _record_data()
-    data["turns"] = int(data["turns"]) - 1  # type: ignore[call-overload]
+    data["result"]["turns"] -= 1  # type: ignore[index]
     with pytest.raises(tq.RecordError, match="the record says"):
         list(replay(GameRecord.from_json(json.dumps(data))))
 

@@ -1,0 +1,170 @@
+"""A person at the terminal in ``tobago play``: the board, the commands, the moves typed.
+
+Everything shown comes from the player's observation (their hand, the public board); the state
+itself is used only to ask the engine whether an action is legal and to save the game.
+
+>>> import io, tobago_solver as tb
+>>> terminal = Terminal(io.StringIO("help\\nplay 2 grey\\n"), io.StringIO(), echo=True)
+>>> seat = HumanSeat(terminal, save=lambda path: None)
+>>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+>>> print(seat.decide(state))
+play in sight of sea on grey
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, TextIO
+
+from tobago_solver.analysis.advice import hint_text
+from tobago_solver.cli.common import check_target, read_line
+from tobago_solver.errors import IllegalActionError, TobagoError
+from tobago_solver.game.actions import Action, Move
+from tobago_solver.game.board import BOARD_HEIGHT, KEY, board_text, numbered, where_text
+from tobago_solver.game.observation import Observation
+from tobago_solver.game.shortforms import read_action
+from tobago_solver.game.state import GameState
+from tobago_solver.rules import MAP_NAMES
+
+SCREEN_HEIGHT: Final = 24
+
+HELP: Final = f"""\
+moves (the full text of an action works too, as 'moves' lists it):
+  play N MAP   card N of your hand onto a map: 'play 2 grey'; beside each card,
+               the maps it may go on now (gr grey, br brown, bl black, wh white)
+  move FIELD   drive there by a shortest way: 'move k7' ('move j8 k7': by j8)
+  take, spend  take an amulet, spend one
+  end, accept  end the turn, accept a curse
+  N            action N of the 'moves' list
+commands:
+  board        the board again             moves  every legal action, numbered
+  where MAP    a map's clues and every field it leaves ('where': all four maps)
+  hint         the actions the advice ranks first, and why
+  save FILE    save the game ('tobago play --resume FILE' goes on with it)
+  help         this text                   quit   stop (with --save: saved)
+{KEY}"""
+
+
+class QuitRequest(Exception):  # noqa: N818 - a request, not an error
+    """The person typed ``quit``."""
+
+
+@dataclass
+class Terminal:
+    """The screen and the keyboard: counts the lines written since the last prompt, so the
+    board can fit what is left of a 24-line screen, and reads one capped line at a time.
+
+    With ``echo`` (input that is not a terminal) each line read is written after its prompt,
+    so a transcript reads as if typed.
+    """
+
+    source: TextIO | None
+    out: TextIO
+    echo: bool
+    lines: int = 0
+
+    def say(self, text: str) -> None:
+        """Write ``text`` and a line break, lines longer than the screen's 80 wrapped."""
+        lines = [
+            part
+            for line in text.split("\n")
+            for part in (
+                textwrap.wrap(line, 80, subsequent_indent="  ", break_on_hyphens=False)
+                if len(line) > 80
+                else [line]
+            )
+        ]
+        print("\n".join(lines), file=self.out)
+        self.lines += len(lines)
+
+    def ask(self, prompt: str) -> str:
+        """Write the prompt, read a line (stripped); raises InputEndedError at the end."""
+        print(prompt, end="", file=self.out, flush=True)
+        try:
+            line = read_line(self.source)
+        except TobagoError:
+            print(file=self.out)  # end the prompt's line before the one-line error
+            raise
+        if self.echo:
+            print(line, file=self.out)
+        self.lines = 0
+        return line.strip()
+
+    def room(self) -> int:
+        """Lines left on a 24-line screen for a board, keeping one for the prompt."""
+        return SCREEN_HEIGHT - 1 - self.lines
+
+
+@dataclass
+class HumanSeat:
+    """A seat played at the terminal. ``save(path)`` writes the game so far."""
+
+    terminal: Terminal
+    save: Callable[[Path], None]
+    name: str = "human"
+
+    def decide(self, state: GameState) -> Action:
+        """Show the board and read lines until one is a legal action; commands are answered
+        on the way. Raises QuitRequest on ``quit`` and InputEndedError at the end of input."""
+        observation = state.observation(state.to_move)
+        say = self.terminal.say
+        say(board_text(observation, height=min(BOARD_HEIGHT, self.terminal.room())))
+        while True:
+            line = self.terminal.ask(_prompt(observation))
+            word, _, rest = line.partition(" ")
+            command = word.lower()
+            if not line:
+                continue
+            if command == "quit" and not rest:
+                raise QuitRequest
+            answer = self._command(observation, command, rest.strip())
+            if answer is not None:
+                say(answer)
+                continue
+            try:
+                reading = read_action(observation, line)
+                state.apply(reading.action)
+            except IllegalActionError as error:
+                say(f"refused: {error}")
+                continue
+            except TobagoError as error:
+                say(f"{error}; 'help' lists what you can type")
+                continue
+            if reading.note and isinstance(reading.action, Move) and "other" in reading.note:
+                say(reading.note)
+            return reading.action
+
+    def _command(self, observation: Observation, command: str, rest: str) -> str | None:
+        """The answer to a command, or None when the line is not one."""
+        if command == "help" and not rest:
+            return HELP
+        if command == "board" and not rest:
+            return board_text(observation)
+        if command == "moves" and not rest:
+            return numbered(observation.legal_actions) or "nothing to decide now"
+        if command == "hint" and not rest:
+            return hint_text(observation)
+        if command == "where":
+            names = [rest.lower()] if rest else list(MAP_NAMES)
+            if any(name not in MAP_NAMES for name in names):
+                return f"no map {rest!r}: the maps are {', '.join(MAP_NAMES)}"
+            return "\n".join(where_text(observation, MAP_NAMES.index(name)) for name in names)
+        if command == "save":
+            if not rest:
+                return "give a file name: 'save game.json'"
+            try:
+                check_target(rest, "game record")
+                self.save(Path(rest))
+            except (TobagoError, OSError) as error:
+                return f"not saved: {error}"
+            return f"saved to {rest}"
+        return None
+
+
+def _prompt(observation: Observation) -> str:
+    if observation.phase in ("bonus", "curse"):
+        return " / ".join(map(str, observation.legal_actions)) + "> "
+    return "your move ('help' lists the commands)> "

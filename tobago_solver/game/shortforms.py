@@ -1,0 +1,186 @@
+"""What a person types at the table, read into an action: an action's full text or a short form.
+
+>>> import tobago_solver as tb
+>>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+>>> seen = state.observation(0)
+>>> str(read_action(seen, "play 2 grey").action), str(seen.hand[1])
+('play in sight of sea on grey', 'in sight of sea')
+>>> reading = read_action(seen, "move e5")
+>>> print(reading.action); print(reading.note)
+move e6 e5
+move e5: the car drives e6 e5
+
+The short forms, beside the full text of :func:`~tobago_solver.game.actions.parse_action`:
+
+- ``play N MAP`` (or ``play N on MAP``): card N of your hand, as the board numbers it, onto MAP.
+- ``move FIELD``: drive to FIELD along a shortest way. Fields passed on the way change nothing
+  (an amulet is taken only where the car stops, and a located treasure stops the car, so no way
+  passes one); the note names the way taken and the other shortest ones.
+- ``take``, ``spend``, ``end``, ``accept``: ``take amulet``, ``spend amulet``, ``end turn``,
+  ``accept curse``.
+- ``N`` alone: action N of the numbered list of every legal action (:func:`numbered`).
+
+A short form that cannot be resolved says why (a card number beyond the hand, a field out of
+reach); whether the action it resolves to is legal is the engine's part (``state.apply``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from tobago_solver.errors import ActionSyntaxError, IllegalActionError, TobagoError
+from tobago_solver.game.actions import SIMPLE_ACTIONS, Action, Move, Play, parse_action
+from tobago_solver.game.observation import Observation
+from tobago_solver.game.paths import move_neighbours, move_paths
+from tobago_solver.game.position import located_field
+from tobago_solver.hexgrid import field_name, parse_field
+from tobago_solver.movement import step_distance
+from tobago_solver.rules import MAP_NAMES
+
+_SHORT_WORDS: Final = {text.split()[0]: action for text, action in SIMPLE_ACTIONS.items()}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """An action read from a line, and how a short form was read (empty for a full text)."""
+
+    action: Action
+    note: str = ""
+
+
+def read_action(observation: Observation, text: str) -> Reading:
+    """The action a line means for the player of ``observation``.
+
+    Raises :class:`ActionSyntaxError` for a line that is no action, and
+    :class:`IllegalActionError` for a short form that cannot be resolved, saying why.
+
+    >>> import tobago_solver as tb
+    >>> seen = tb.new_game(tb.islands.default(), 2, seed=1).observation(0)
+    >>> read_action(seen, "play 9 grey")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tobago_solver.errors.IllegalActionError: 'play 9 grey': you hold 6 clue cards, numbered 1 ...
+    """
+    words = text.lower().split()
+    if not words:
+        raise ActionSyntaxError("empty line: type an action, or 'help'")
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit():
+        return _numbered_action(observation, int(words[0]))
+    if len(words) == 1 and words[0] in _SHORT_WORDS:
+        action = _SHORT_WORDS[words[0]]
+        return Reading(action, f"{words[0]}: {action}")
+    if words[0] == "play" and len(words) > 1 and words[1].isascii() and words[1].isdigit():
+        return _play_card(observation, text, words)
+    if words[0] == "move" and len(words) == 2:
+        return _move_to(observation, text, words[1])
+    return Reading(parse_action(text))
+
+
+def _numbered_action(observation: Observation, number: int) -> Reading:
+    legal = observation.legal_actions
+    if not legal:
+        raise ActionSyntaxError(f"'{number}': it is not your turn, there is no list of actions")
+    if not 1 <= number <= len(legal):
+        raise ActionSyntaxError(
+            f"'{number}': the list of legal actions ('moves') runs from 1 to {len(legal)}"
+        )
+    return Reading(legal[number - 1])
+
+
+def _play_card(observation: Observation, text: str, words: list[str]) -> Reading:
+    *_, map_word = words
+    if len(words) not in (3, 4) or (len(words) == 4 and words[2] != "on"):
+        raise ActionSyntaxError(
+            f"cannot read action {text!r}: expected 'play N MAP', e.g. 'play {words[1]} grey'"
+        )
+    if map_word not in MAP_NAMES:
+        raise ActionSyntaxError(
+            f"cannot read action {text!r}: unknown map {map_word!r} "
+            f"(expected {', '.join(MAP_NAMES)})"
+        )
+    hand = observation.hand
+    number = int(words[1])
+    if not 1 <= number <= len(hand):
+        held = f"hold {len(hand)} clue cards, numbered 1 to {len(hand)}" if hand else "hold none"
+        raise IllegalActionError(f"{text.strip()!r}: you {held}", "§5 (A)")
+    action = Play(hand[number - 1], MAP_NAMES.index(map_word))
+    return Reading(action, f"play {number} {map_word}: {action}")
+
+
+def _move_to(observation: Observation, text: str, word: str) -> Reading:
+    try:
+        destination = field_name(*parse_field(word))
+    except ValueError as error:
+        raise ActionSyntaxError(f"cannot read action {text!r}: {error}") from None
+    moves = [a for a in observation.legal_actions if isinstance(a, Move)]
+    if not moves:
+        # No move is legal now (another phase, another player's turn): the engine says why.
+        return Reading(Move((destination,)))
+    found = [move for move in moves if move.destination == destination]
+    here = observation.cars[observation.player]
+    if not found:
+        raise IllegalActionError(
+            f"{text.strip()!r}: {_out_of_reach(observation, here, destination)}", "§5 (B)"
+        )
+    move = found[0]
+    ways = shortest_ways(observation, here, destination)
+    others = [" ".join(way) for way in ways if way != move.path]
+    note = f"move {destination}: the car drives {' '.join(move.path)}"
+    if len(others) == 1:
+        note += f" (the other shortest way: {others[0]})"
+    elif others:
+        # Listing dozens of ways (drives across a terrain area give many) would fill the screen.
+        shown = ", ".join(others[:2])
+        more = f" and {len(others) - 2} more" if len(others) > 2 else ""
+        note += f" ({len(others)} other shortest ways: {shown}{more})"
+    return Reading(move, note)
+
+
+def _out_of_reach(observation: Observation, here: str, destination: str) -> str:
+    island = observation.island
+    steps = observation.rules.max_steps
+    if destination not in island:
+        return f"{destination} is not a land field"
+    if destination == here:
+        return f"your car stands on {destination}; a move goes somewhere else"
+    try:
+        distance = step_distance(island, here, destination)
+    except TobagoError:
+        return f"no way leads from {here} to {destination}"
+    if distance > steps:
+        return f"{destination} is {distance} steps from your car at {here}; a move has 1 to {steps}"
+    return (
+        f"every way of {steps} steps or fewer from {here} to {destination} passes a located "
+        "treasure, where the car stops"
+    )
+
+
+def shortest_ways(observation: Observation, start: str, destination: str) -> list[tuple[str, ...]]:
+    """Every shortest way of a move from ``start`` to ``destination`` (the fields each step
+    ends on), none going on from a located treasure; reading order of the fields passed.
+
+    >>> import tobago_solver as tb
+    >>> seen = tb.new_game(tb.islands.default(), 2, seed=1).observation(0)
+    >>> shortest_ways(seen, "f7", "e5")
+    [('e6', 'e5')]
+    """
+    island = observation.island
+    stops = frozenset(
+        field
+        for m in observation.maps
+        if (field := located_field(island, m)) is not None and field != destination
+    )
+    one = move_paths(island, start, observation.rules.max_steps, stops).get(destination)
+    if one is None:
+        return []
+    neighbours = move_neighbours(island)
+    ways: list[tuple[str, ...]] = [()]
+    for _ in range(len(one)):
+        ways = [
+            (*way, there)
+            for way in ways
+            if not way or way[-1] not in stops
+            for there in neighbours[way[-1] if way else start]
+        ]
+    return [way for way in ways if way[-1] == destination]

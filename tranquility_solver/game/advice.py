@@ -1,0 +1,85 @@
+"""What to play, as a player at the table reads it (``hint`` in ``tranquility play``): the core's
+safe placements of the hand, or the cheapest cards to give.
+
+>>> from tranquility_solver.game import new_game
+>>> print(hint_text(new_game(2, seed=1).observation(0)))  # doctest: +ELLIPSIS
+safe plays (after them the grid can still be filled from the cards you cannot rule out):
+     3  a1-c1 a2 a3 free
+...
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from ..hints import SafePlacement, dead_cells, safe_placements
+from .actions import Finish, Start
+from .board import cells_text
+from .choices import card_text, is_island
+from .shortforms import cheapest_first
+from .state import Observation
+
+__all__ = ["hint_text", "safe_by_card"]
+
+_SHOWN = 8
+"""At most this many cards' safe plays are listed."""
+
+
+def hint_text(observation: Observation, width: int = 80) -> str:
+    """The hint for the player of ``observation``, within ``width`` characters a line."""
+    obs = observation
+    legal = obs.legal_actions()
+    if not legal:
+        return "nothing to decide now"
+    cards = " ".join(map(card_text, cheapest_first(obs, obs.hand)))
+    if obs.phase == "share":
+        return f"cheapest to give first (they fit the fewest empty cells): {cards}"
+    if Finish() in legal:
+        return "'finish' wins the game"
+    if legal == (Start(),):
+        return "you hold the start card and none was played: 'start' plays it"
+    island = [card for card in obs.hand if is_island(card)]
+    safe = safe_placements(obs.grid, island, obs.unknown_cards(), obs.rules) if island else ()
+    if safe:
+        lines = [
+            "safe plays (after them the grid can still be filled from the cards you cannot "
+            "rule out):"
+        ]
+        for line in safe_by_card(safe)[:_SHOWN]:
+            lines.extend(textwrap.wrap(line, width, subsequent_indent=" " * 8))
+        return "\n".join(lines)
+    dead = dead_cells(obs.grid, [*obs.unknown_cards(), *island], obs.rules)
+    why = f" (no card left can fill {' '.join(dead)})" if dead else ""
+    return "\n".join(
+        textwrap.wrap(
+            f"no safe play: after any play the grid can no longer be filled{why}; "
+            f"cheapest cards to discard first: {cards}",
+            width,
+            subsequent_indent="  ",
+        )
+    )
+
+
+def safe_by_card(safe: Sequence[SafePlacement]) -> list[str]:
+    """Safe plays, one line per card (the card with the cheapest play first): its cells by
+    cost, runs of a row written ``first-last``, and the cards a cost is paid with.
+
+    >>> safe_by_card([SafePlacement(9, "b1", 2, (3, 4)), SafePlacement(7, "a2", 0, ()),
+    ...               SafePlacement(7, "b2", 0, ())])
+    ['     7  a2-b2 free', '     9  b1 (cost 2, discard 3 4)']
+    """
+    by_card: dict[int, dict[tuple[int, tuple[int, ...]], list[str]]] = {}
+    for play in safe:
+        by_card.setdefault(play.card, {}).setdefault((play.cost, play.discards), []).append(
+            play.cell
+        )
+    lines = []
+    for card, groups in sorted(by_card.items(), key=lambda item: (min(item[1])[0], item[0])):
+        parts = [
+            f"{cells_text(cells)} "
+            + ("free" if cost == 0 else f"(cost {cost}, discard {' '.join(map(card_text, paid))})")
+            for (cost, paid), cells in sorted(groups.items())
+        ]
+        lines.append(f"{card_text(card):>6}  " + "; ".join(parts))
+    return lines
