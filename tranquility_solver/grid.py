@@ -15,11 +15,13 @@ import operator
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 
 from .errors import CardError, CellError, GridFormatError, IllegalPlacementError
 
 __all__ = [
     "CELL_COUNT",
+    "CELL_INDEX",
     "CELL_NAMES",
     "COLUMNS",
     "FIRST_CARD",
@@ -47,7 +49,11 @@ _CARD_DIGITS = len(str(LAST_CARD))
 CELL_NAMES: tuple[str, ...] = tuple(
     f"{letter}{row}" for row in range(1, ROWS + 1) for letter in _COLUMN_LETTERS
 )
-_INDEX_BY_NAME = {name: index for index, name in enumerate(CELL_NAMES)}
+CELL_INDEX: Mapping[str, int] = MappingProxyType(
+    {name: index for index, name in enumerate(CELL_NAMES)}
+)
+"""Index of each cell name as written in :data:`CELL_NAMES` (``cell_index`` also reads other
+spellings and checks)."""
 
 Cells = tuple[int | None, ...]
 """Card number per cell index (``None`` = empty); length 36."""
@@ -64,7 +70,7 @@ def cell_index(cell: str | int) -> int:
             return cell
         raise CellError(f"cell index {cell} is outside 0-{CELL_COUNT - 1}")
     if isinstance(cell, str):
-        index = _INDEX_BY_NAME.get(cell.strip().lower())
+        index = CELL_INDEX.get(cell.strip().lower())
         if index is not None:
             return index
     raise CellError(f"unknown cell {cell!r}: expected a name a1-f6 (column a-f, row 1-6)")
@@ -349,6 +355,13 @@ class Grid:
         index, number = self.check_play(cell, card)
         cells = list(self.cells)
         cells[index] = number
+        return Grid._checked(tuple(cells))
+
+    def _placed(self, index: int, card: int) -> Grid:
+        """:meth:`place` for a placement already checked (an empty cell index, an island card
+        not on the grid): the game engine's, once it has checked the play."""
+        cells = list(self.cells)
+        cells[index] = card
         return Grid._checked(tuple(cells))
 
     @classmethod

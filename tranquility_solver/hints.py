@@ -16,7 +16,7 @@ from typing import Literal
 
 from .completion import fast
 from .grid import CELL_COUNT, CELL_NAMES, LAST_CARD, Cells, Grid, cell_index
-from .placement import check_hand, legal_placements, normalize_pool
+from .placement import check_hand, normalize_pool, openings, pool_without
 from .rules import Order, Rules
 
 __all__ = [
@@ -219,16 +219,16 @@ def safe_placements(
     ['11@b1 (cost 4, discard 13, 20, 21, 22)', '11@a2 (cost 0)']
     """
     cards = check_hand(grid, hand)
-    pool = set(normalize_pool(grid, (n for n in available if n not in cards)))
-    pool.update(cards)
+    pool = tuple(sorted({*normalize_pool(grid, (n for n in available if n not in cards)), *cards}))
     order = rules.order
+    cells = grid.cells
     found = []
-    for placement in legal_placements(grid, cards, rules, hand_size=len(cards)):
-        after = grid.place(placement.cell, placement.card)
-        others = [card for card in cards if card != placement.card]
-        discards = _discards(after.cells, pool - {placement.card}, others, placement.cost, order)
+    for card, index, cost in openings(grid, rules).placements(cards, len(cards)):
+        after = (*cells[:index], card, *cells[index + 1 :])
+        others = [other for other in cards if other != card]
+        discards = _discards(after, pool_without(pool, (card,)), others, cost, order)
         if discards is not None:
-            found.append(SafePlacement(placement.card, placement.cell, placement.cost, discards))
+            found.append(SafePlacement(card, CELL_NAMES[index], cost, discards))
     return tuple(found)
 
 
@@ -257,10 +257,10 @@ def plays_by_card(safe: Sequence[SafePlacement]) -> list[str]:
 
 
 def _discards(
-    cells: Cells, pool: set[int], others: list[int], cost: int, order: Order
+    cells: Cells, pool: tuple[int, ...], others: list[int], cost: int, order: Order
 ) -> tuple[int, ...] | None:
     """The lexicographically first ``cost`` cards of ``others`` (sorted) whose removal from
-    ``pool`` leaves ``cells`` completable, or ``None`` if no choice does.
+    ``pool`` (sorted) leaves ``cells`` completable, or ``None`` if no choice does.
 
     Greedy: keep a card for discarding whenever the pool without it (and the cards kept so far)
     is still completable. This is exact, not a heuristic. Once placed cards are in order, a pool
@@ -272,16 +272,15 @@ def _discards(
     lexicographically first independent set of that size. In particular nothing is tried when
     the grid is not completable without discarding, since removing numbers never helps.
     """
-    remaining = set(pool)
-    if not fast.feasible(cells, tuple(sorted(remaining)), order):
+    if not fast.feasible(cells, pool, order):
         return None
     chosen: list[int] = []
+    remaining = pool
     for card in others:
         if len(chosen) == cost:
             break
-        remaining.discard(card)
-        if fast.feasible(cells, tuple(sorted(remaining)), order):
+        without = pool_without(remaining, (card,))
+        if fast.feasible(cells, without, order):
             chosen.append(card)
-        else:
-            remaining.add(card)
+            remaining = without
     return tuple(chosen) if len(chosen) == cost else None

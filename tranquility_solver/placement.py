@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -18,14 +19,17 @@ from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, check_car
 from .rules import Rules
 
 __all__ = [
+    "Openings",
     "Placement",
     "check_hand",
     "check_placement",
     "legal_placements",
     "normalize_pool",
+    "openings",
     "order_bounds",
     "order_conflicts",
     "placement_cost",
+    "pool_without",
 ]
 
 _SEED = Rules.seed()
@@ -132,30 +136,164 @@ def legal_placements(
     hand = check_hand(grid, cards)
     if hand_size is None:
         hand_size = len(hand)
-    # Bounds per empty cell once (the open interval its card must fall in), instead of
-    # order_conflicts per (card, cell): the same test, one pass over the order.
-    bounds = [
-        (index, low, high)
-        for index, (low, high) in enumerate(order_bounds(grid.cells, rules))
-        if grid.cells[index] is None
-    ]
-    cells = grid.cells
-    found = []
-    for card in hand:
-        for index, low, high in bounds:
-            if not low < card < high:
-                continue
-            cost = rules.cost(cells, index, card)
-            if cost <= hand_size - 1:
-                found.append(Placement(card, CELL_NAMES[index], cost))
-    return tuple(found)
+    return tuple(
+        Placement(card, CELL_NAMES[index], cost)
+        for card, index, cost in openings(grid, rules).placements(hand, hand_size)
+    )
 
 
-def order_bounds(cells: tuple[int | None, ...], rules: Rules) -> list[tuple[int, int]]:
+Interval = tuple[int, int, int, tuple[int, ...]]
+"""``(low, high, cells mask, cells)``: empty cells that take exactly the cards strictly between
+``low`` and ``high`` by the order rule (see :func:`order_bounds`)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Openings:
+    """Where cards may go on one grid under one preset: the empty cells grouped by the open
+    interval of cards the order rule lets them take.
+
+    One test per card and interval finds a card's cells (a run of empty cells in `published`
+    shares one interval). Get the openings with :func:`openings`, which keeps them with the
+    grid: every game state, bot and check looking at the same grid shares them.
+
+    >>> grid = Grid.from_mapping({"a1": 10, "c1": 14})
+    >>> table = openings(grid, Rules.seed())
+    >>> table.bounds[:2]
+    ((1, 10, 14), (3, 14, 81))
+    >>> table.placements([12, 13], hand_size=5)[:3]
+    [(12, 1, 4), (12, 4, 0), (12, 5, 0)]
+    >>> table.legal_cost(12, 1, hand_size=5), table.legal_cost(12, 1, hand_size=3)
+    (4, None)
+    """
+
+    grid: Grid
+    rules: Rules
+    intervals: tuple[Interval, ...]
+
+    @classmethod
+    def of(cls, grid: Grid, rules: Rules) -> Openings:
+        """Work out the openings afresh (:func:`openings` keeps them with the grid)."""
+        cells = grid.cells
+        grouped: dict[tuple[int, int], list[int]] = {}
+        for index, bounds in enumerate(order_bounds(cells, rules)):
+            if cells[index] is None:
+                grouped.setdefault(bounds, []).append(index)
+        intervals = tuple(
+            (low, high, sum(1 << cell for cell in group), tuple(group))
+            for (low, high), group in grouped.items()
+        )
+        return cls(grid, rules, intervals)
+
+    @property
+    def bounds(self) -> tuple[tuple[int, int, int], ...]:
+        """``(cell index, low, high)`` per empty cell, in index order: a card fits the cell
+        exactly when ``low < card < high``."""
+        return tuple(
+            sorted((cell, low, high) for low, high, _, cells in self.intervals for cell in cells)
+        )
+
+    def placements(self, cards: Iterable[int], hand_size: int) -> list[tuple[int, int, int]]:
+        """``(card, cell index, cost)`` of every card of ``cards`` (island cards, none on the
+        grid) on every cell it fits, affordable from a hand of ``hand_size`` cards; sorted by
+        card, then cell index."""
+        affordable = hand_size - 1
+        cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
+        found = []
+        for low, high, _, cells in self.intervals:
+            for card in cards:
+                if low < card < high:
+                    for index in cells:
+                        cost = cost_of(grid_cells, index, card)
+                        if cost <= affordable:
+                            found.append((card, index, cost))
+        found.sort()
+        return found
+
+    def legal_cost(self, card: int, index: int, hand_size: int) -> int | None:
+        """The cost of playing ``card`` (an island card off the grid) on cell ``index`` from a
+        hand of ``hand_size`` cards, or ``None`` when that is not a legal placement (the cell
+        is filled, the order forbids it, or the hand cannot pay); :func:`check_placement` says
+        why."""
+        for low, high, mask, _ in self.intervals:
+            if mask >> index & 1:
+                if not low < card < high:
+                    return None
+                cost = self.rules.cost(self.grid.cells, index, card)
+                return cost if cost <= hand_size - 1 else None
+        return None
+
+    def placed(self, index: int, card: int) -> Grid:
+        """The grid after the legal placement of ``card`` on cell ``index``, its openings
+        worked out from these: the cells the order puts above ``index`` now need more than
+        ``card``, those below less; the other intervals stay as they are.
+
+        >>> before = openings(Grid.empty(), Rules.published())
+        >>> after = before.placed(2, 40)
+        >>> openings(after, Rules.published()).bounds[:3]
+        ((0, 0, 40), (1, 0, 40), (3, 40, 81))
+        """
+        grid = self.grid._placed(index, card)
+        lower, higher = _related_cells(self.rules, index)
+        grouped: dict[tuple[int, int], tuple[int, list[int]]] = {}
+
+        def add(low: int, high: int, mask: int, cells: Iterable[int]) -> None:
+            if mask:
+                known = grouped.get((low, high))
+                if known is None:
+                    grouped[low, high] = (mask, list(cells))
+                else:
+                    grouped[low, high] = (known[0] | mask, known[1] + list(cells))
+
+        for low, high, mask, cells in self.intervals:
+            if mask >> index & 1:
+                mask ^= 1 << index
+                cells = tuple(cell for cell in cells if cell != index)
+            rises = mask & higher if card > low else 0
+            falls = mask & lower if card < high else 0
+            if rises or falls:
+                stays = mask & ~(rises | falls)
+                add(card, high, rises, (cell for cell in cells if rises >> cell & 1))
+                add(low, card, falls, (cell for cell in cells if falls >> cell & 1))
+                add(low, high, stays, (cell for cell in cells if stays >> cell & 1))
+            else:
+                add(low, high, mask, cells)
+        intervals = tuple(
+            (low, high, mask, tuple(cells)) for (low, high), (mask, cells) in grouped.items()
+        )
+        grid.__dict__[_OPENINGS] = Openings(grid, self.rules, intervals)
+        return grid
+
+
+def openings(grid: Grid, rules: Rules) -> Openings:
+    """The :class:`Openings` of ``grid`` under ``rules``, computed once per grid value.
+
+    They are kept in the grid's own cache (as :attr:`Grid.numbers` is), for the rules asked
+    last: a game keeps one preset, so every state, bot and check reading the same grid
+    shares them.
+
+    >>> grid = Grid.empty()
+    >>> openings(grid, Rules.published()) is openings(grid, Rules.published())
+    True
+    """
+    found: Openings | None = grid.__dict__.get(_OPENINGS)
+    if found is None or found.rules is not rules:
+        found = Openings.of(grid, rules)
+        grid.__dict__[_OPENINGS] = found
+    return found
+
+
+_OPENINGS = "_openings"
+"""The key :func:`openings` keeps its table under in a grid's instance dictionary."""
+
+
+def order_bounds(
+    cells: tuple[int | None, ...], rules: Rules, transitive: bool | None = None
+) -> list[tuple[int, int]]:
     """Per cell: the highest filled value it must exceed and the lowest it must stay under
     (``FIRST_CARD - 1`` / ``LAST_CARD + 1`` when none), over the cells ``order_conflicts``
     compares: all ancestors/descendants for a transitive order, direct neighbours otherwise.
     A card fits an empty cell by the order rule exactly when it lies strictly between the two.
+    ``transitive`` overrides the rules' reading: ``True`` compares all ancestors/descendants.
 
     >>> grid = Grid.from_mapping({"a1": 10, "c1": 14})
     >>> order_bounds(grid.cells, Rules.published())[1]  # b1 lies between a1 and c1
@@ -164,7 +302,8 @@ def order_bounds(cells: tuple[int | None, ...], rules: Rules) -> list[tuple[int,
     order = rules.order
     below = [FIRST_CARD - 1] * CELL_COUNT
     above = [LAST_CARD + 1] * CELL_COUNT
-    transitive = rules.transitive_order
+    if transitive is None:
+        transitive = rules.transitive_order
     for cell in order.topological:
         for lower in order.predecessors[cell]:
             value = cells[lower]
@@ -230,3 +369,17 @@ def normalize_pool(grid: Grid, available: Iterable[int]) -> tuple[int, ...]:
             raise CardError(f"available: card {number} is already on the grid at {where}")
         seen.add(number)
     return tuple(sorted(seen))
+
+
+def pool_without(pool: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
+    """A sorted pool without ``cards`` (those it holds; the others are ignored), still sorted.
+
+    >>> pool_without((3, 5, 8, 13), [8, 0, 3])
+    (5, 13)
+    """
+    rest = list(pool)
+    for card in cards:
+        position = bisect_left(rest, card)
+        if position < len(rest) and rest[position] == card:
+            del rest[position]
+    return tuple(rest)

@@ -95,17 +95,28 @@ def adjacent_axis_cost(cells: Cells, index: int, card: int) -> int:
     4
     """
     del card
-    row, column = divmod(index, COLUMNS)
     horizontal = vertical = 0
-    if 0 < column < COLUMNS - 1:
-        left, right = cells[index - 1], cells[index + 1]
+    across, upward = _WEDGING_NEIGHBOURS[index]
+    if across is not None:
+        left, right = cells[across[0]], cells[across[1]]
         if left is not None and right is not None:
             horizontal = abs(right - left)
-    if 0 < row < ROWS - 1:
-        below, above = cells[index - COLUMNS], cells[index + COLUMNS]
+    if upward is not None:
+        below, above = cells[upward[0]], cells[upward[1]]
         if below is not None and above is not None:
             vertical = abs(above - below)
     return combine_axis_costs(horizontal, vertical)
+
+
+_WEDGING_NEIGHBOURS = tuple(
+    (
+        (index - 1, index + 1) if 0 < index % COLUMNS < COLUMNS - 1 else None,
+        (index - COLUMNS, index + COLUMNS) if 0 < index // COLUMNS < ROWS - 1 else None,
+    )
+    for index in range(CELL_COUNT)
+)
+"""Per cell: its left and right neighbours, and its lower and upper ones (``None`` on a border,
+where the cell cannot be wedged on that axis); a table, as every legal move asks for costs."""
 
 
 def nearest_sequence_neighbour_cost(cells: Cells, index: int, card: int) -> int:
@@ -116,12 +127,13 @@ def nearest_sequence_neighbour_cost(cells: Cells, index: int, card: int) -> int:
     >>> nearest_sequence_neighbour_cost(tuple(cells), 6, 27)
     3
     """
-    differences = [
-        abs(card - neighbour)
-        for position in (index - 1, index + 1)
-        if 0 <= position < CELL_COUNT and (neighbour := cells[position]) is not None
-    ]
-    return min(differences, default=0)
+    before = cells[index - 1] if index > 0 else None
+    after = cells[index + 1] if index + 1 < CELL_COUNT else None
+    if before is None:
+        return 0 if after is None else abs(card - after)
+    if after is None:
+        return abs(card - before)
+    return min(abs(card - before), abs(card - after))
 
 
 # -- compiled order ----------------------------------------------------------------------------

@@ -165,7 +165,7 @@ class _Search:
         self.prune = prune
         self.next_report = started + 0.5
         self.lost: set[Key] = set()
-        self.windows: dict[Cells, tuple[tuple[int, int], ...]] = {}
+        self.live: dict[Cells, int] = {}
         self.completable: dict[tuple[Cells, tuple[int, ...]], bool] = {}
         self.bot = HeuristicBot()
         self.rng = random.Random(0)
@@ -176,19 +176,22 @@ class _Search:
 
     # -- facts about one grid ----------------------------------------------------------------
 
-    def _windows(self, cells: Cells) -> tuple[tuple[int, int], ...]:
-        """The open interval of values each empty cell still accepts, by the order rule."""
-        found = self.windows.get(cells)
+    def _live_cards(self, cells: Cells) -> int:
+        """Bit ``card`` set for every island card some empty cell still accepts by the order
+        rule; once per grid."""
+        found = self.live.get(cells)
         if found is None:
-            bounds = order_bounds(cells, self.rules)
-            found = tuple(bounds[i] for i, value in enumerate(cells) if value is None)
-            self.windows[cells] = found
+            found = 0
+            for index, (low, high) in enumerate(order_bounds(cells, self.rules)):
+                if cells[index] is None and high > low + 1:
+                    found |= (1 << high) - (1 << (low + 1))  # the bits low + 1 … high - 1
+            self.live[cells] = found
         return found
 
     def _live(self, cells: Cells, card: int) -> bool:
         """Whether an island card can still go on some empty cell (now or ever: windows only
         shrink as the grid fills)."""
-        return any(low < card < high for low, high in self._windows(cells))
+        return bool(self._live_cards(cells) >> card & 1)
 
     def _canonical(self, state: GameState, cards: tuple[int, ...]) -> tuple[int, ...]:
         """A hand with every card that can never be placed or played written as ``_JUNK``."""

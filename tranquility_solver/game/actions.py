@@ -85,6 +85,13 @@ class Discard:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", sort_hand(tuple(self.cards)))
 
+    @classmethod
+    def _of(cls, cards: tuple[int, ...]) -> Discard:
+        """A discard of cards already sorted (see :meth:`Play._of`)."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "cards", cards)
+        return action
+
     def __str__(self) -> str:
         return f"discard {_cards_text(self.cards)}"
 
@@ -125,6 +132,13 @@ class Share:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", sort_hand(tuple(self.cards)))
+
+    @classmethod
+    def _of(cls, cards: tuple[int, ...]) -> Share:
+        """A share of cards already sorted (see :meth:`Play._of`)."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "cards", cards)
+        return action
 
     def __str__(self) -> str:
         return f"share {_cards_text(self.cards)}" if self.cards else "share none"

@@ -25,12 +25,13 @@ from typing import Protocol, runtime_checkable
 from ..completion import count as counting
 from ..completion import fast
 from ..errors import TranquilityError
-from ..grid import CELL_COUNT, Grid, cell_index
+from ..grid import CELL_INDEX, CELL_NAMES, Grid
 from ..hints import dead_cells, safe_placements
-from ..placement import legal_placements
+from ..placement import openings, order_bounds, pool_without
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
 from .choices import FINISH, START, is_island
+from .legal import LegalActions
 from .state import Observation
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "make_bots"]
@@ -62,7 +63,7 @@ class RandomBot:
     name: str = "random"
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        return rng.choice(observation.legal_actions())
+        return rng.choice(observation.lazy_legal_actions())
 
 
 _NEVER = 1e9
@@ -112,7 +113,7 @@ class HeuristicBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         del rng  # deterministic: same observation, same action
-        legal = observation.legal_actions()
+        legal = observation.lazy_legal_actions()
         if len(legal) == 1:
             return legal[0]
         if Finish() in legal:
@@ -137,14 +138,14 @@ class HeuristicBot:
         wanted = max(low, min(high, max(fair, spare)))
         return Share(context.least_useful(observation.hand, wanted))
 
-    def _turn(self, observation: Observation, context: _Context, legal: Sequence[Action]) -> Action:
+    def _turn(self, observation: Observation, context: _Context, legal: LegalActions) -> Action:
         counting = context.rules.order.chain is not None
         discard: tuple[float, Action] | None = None
-        if any(isinstance(action, Discard) for action in legal):
+        if legal.count_of(Discard):
             dropped = context.least_useful(observation.hand, 2)
             score = 0.0
             if counting:
-                pool = tuple(card for card in context.pool if card not in dropped)
+                pool = pool_without(context.pool, dropped)
                 score = _log_count(context.grid.cells, pool, context.rules)
             discard = (score - 2 * (self.cost_weight if counting else 1.0), Discard(dropped))
         play = self._counted(observation, context) if counting else self._estimated(context)
@@ -161,19 +162,22 @@ class HeuristicBot:
 
     def _counted(self, observation: Observation, context: _Context) -> tuple[float, Play] | None:
         """Best safe play by exact count (bits of completions, minus bits per card paid)."""
-        best: tuple[float, Play] | None = None
+        best: tuple[float, int, str, tuple[int, ...]] | None = None
         for card, cell, cost in self._candidates(observation, context):
             paid = self._payment(context, card, cost)
             if paid is None:
                 continue
             cells = list(context.grid.cells)
-            cells[cell_index(cell)] = card
-            pool = tuple(c for c in context.pool if c != card and c not in paid)
+            cells[CELL_INDEX[cell]] = card
+            pool = pool_without(context.pool, (card, *paid))
             score = _log_count(tuple(cells), pool, context.rules) + self.placement_bonus
             score -= cost * self.cost_weight
             if best is None or score > best[0]:
-                best = (score, Play(card, cell, paid))
-        return best
+                best = (score, card, cell, paid)
+        if best is None:
+            return None
+        score, card, cell, paid = best
+        return score, Play(card, cell, paid)
 
     def _estimated(self, context: _Context) -> tuple[float, Play] | None:
         """Best play by estimated cards (`seed`): scored cheaply first, then the best ones
@@ -182,26 +186,25 @@ class HeuristicBot:
         this bot chose; stopping at the first pass saves most of the checks."""
         if dead_cells(context.grid, context.pool, context.rules):
             return None
-        island = [card for card in context.hand if is_island(card)]
-        scored: list[tuple[float, int, str, tuple[int, ...], tuple[int | None, ...]]] = []
-        for placement in legal_placements(
-            context.grid, island, context.rules, hand_size=len(context.hand)
+        island = sorted({card for card in context.hand if is_island(card)})
+        cells = context.grid.cells
+        scored: list[tuple[float, int, int, tuple[int, ...], tuple[int | None, ...]]] = []
+        for card, index, cost in openings(context.grid, context.rules).placements(
+            island, len(context.hand)
         ):
-            card, cell, cost = placement.card, placement.cell, placement.cost
             paid = self._payment(context, card, cost)
             if paid is None:
                 continue
-            after = list(context.grid.cells)
-            after[cell_index(cell)] = card
+            after = (*cells[:index], card, *cells[index + 1 :])
             # The cost paid now was part of the estimate before: count it once.
-            wedged = _gap_change(context.grid.cells, cell_index(cell), card) + cost
-            score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, cell)
-            scored.append((score - cost, card, cell, paid, tuple(after)))
-        scored.sort(key=lambda entry: (-entry[0], entry[1], cell_index(entry[2])))
-        for score, card, cell, paid, cells in scored:
-            pool = tuple(c for c in context.pool if c != card and c not in paid)
-            if fast.feasible(cells, pool, context.rules.order):
-                return (score, Play(card, cell, paid))
+            wedged = _gap_change(context.gaps_through(index), after, index) + cost
+            score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, index)
+            scored.append((score - cost, card, index, paid, after))
+        scored.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
+        for score, card, index, paid, after in scored:
+            pool = pool_without(context.pool, (card, *paid))
+            if fast.feasible(after, pool, context.rules.order):
+                return (score, Play(card, CELL_NAMES[index], paid))
         return None
 
     def _candidates(
@@ -230,15 +233,18 @@ def _gap_cost(cells: Sequence[int | None]) -> float:
     return sum(_line_gap(cells, start, step) for start, step in _LINES)
 
 
-def _gap_change(cells: Sequence[int | None], index: int, card: int) -> float:
-    """How :func:`_gap_cost` changes when ``card`` goes on the empty cell ``index``: only its
-    row and column change."""
+def _gap_change(before: float, after: Sequence[int | None], index: int) -> float:
+    """How :func:`_gap_cost` changes when the empty cell ``index`` is filled to give ``after``:
+    only its row and column change; ``before`` is what they contributed (:func:`_gaps_through`).
+    """
+    return _gaps_through(after, index) - before
+
+
+def _gaps_through(cells: Sequence[int | None], index: int) -> float:
+    """What the row and the column through cell ``index`` contribute to :func:`_gap_cost`."""
     row, column = divmod(index, 6)
     lines = ((row * 6, 1), (column, 6))
-    before = sum(_line_gap(cells, start, step) for start, step in lines)
-    after = list(cells)
-    after[index] = card
-    return sum(_line_gap(after, start, step) for start, step in lines) - before
+    return sum(_line_gap(cells, start, step) for start, step in lines)
 
 
 def _line_gap(cells: Sequence[int | None], start: int, step: int) -> float:
@@ -278,6 +284,7 @@ class _Context:
     pool: tuple[int, ...]
     usefulness: dict[int, float]
     payments: dict[tuple[int, int], tuple[int, ...] | None] = field(default_factory=dict)
+    gaps: dict[int, float] = field(default_factory=dict)
 
     @classmethod
     def of(cls, observation: Observation) -> _Context:
@@ -285,7 +292,7 @@ class _Context:
         pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, hand)}))
         base = _log_count(grid.cells, pool, rules) if rules.order.chain is not None else 0.0
         usefulness: dict[int, float] = {}
-        windows = fast.windows(grid.cells, pool, rules.order)
+        context = cls(rules, grid, hand, pool, usefulness)
         for card in set(hand):
             if card == START:
                 usefulness[card] = _USELESS if observation.start_played else _NEVER
@@ -293,6 +300,7 @@ class _Context:
                 usefulness[card] = _NEVER  # see _rank: spare copies may go
             elif rules.order.chain is None:
                 # Counting is slow for `seed`: how many cells' windows could take the card.
+                windows = context.windows
                 slot = bisect_left(pool, card)
                 usefulness[card] = float(
                     sum(
@@ -302,10 +310,8 @@ class _Context:
                     )
                 )
             else:
-                rest = tuple(c for c in pool if c != card)
+                rest = pool_without(pool, (card,))
                 usefulness[card] = base - _log_count(grid.cells, rest, rules)
-        context = cls(rules, grid, hand, pool, usefulness)
-        context.__dict__["windows"] = windows  # cached_property: computed once per decision
         return context
 
     def least_useful(self, cards: Sequence[int], count: int) -> tuple[int, ...]:
@@ -339,10 +345,9 @@ class _Context:
             return (_USELESS if spare else _NEVER, card)
         return (self.usefulness[card], card)
 
-    def misfit(self, card: int, cell: str) -> float:
-        """How far ``card`` sits from the value an even spread would give ``cell``, in units of
-        the spacing of the pool numbers between the cell's filled bounds."""
-        index = cell_index(cell)
+    def misfit(self, card: int, index: int) -> float:
+        """How far ``card`` sits from the value an even spread would give the cell ``index``,
+        in units of the spacing of the pool numbers between the cell's filled bounds."""
         low_slot, high_slot = self.bounds[index]
         below = self.windows.release[index] - low_slot
         above = high_slot - 1 - self.windows.deadline[index]
@@ -351,6 +356,13 @@ class _Context:
         slot = bisect_left(self.pool, card)
         return abs(slot - ideal) / max(1.0, spacing)
 
+    def gaps_through(self, index: int) -> float:
+        """:func:`_gaps_through` the grid as it is; once per cell and decision."""
+        found = self.gaps.get(index)
+        if found is None:
+            found = self.gaps[index] = _gaps_through(self.grid.cells, index)
+        return found
+
     @cached_property
     def windows(self) -> fast.Windows:
         return fast.windows(self.grid.cells, self.pool, self.rules.order)
@@ -358,20 +370,12 @@ class _Context:
     @cached_property
     def bounds(self) -> list[tuple[int, int]]:
         """Per cell: pool slots just above its highest filled lower cell and of its lowest
-        filled higher cell."""
-        order, cells, pool = self.rules.order, self.grid.cells, self.pool
-        filled = [(c, v) for c, v in enumerate(cells) if v is not None]
-        found = []
-        for index in range(CELL_COUNT):
-            lows = [v for c, v in filled if order.ancestors[index] >> c & 1]
-            highs = [v for c, v in filled if order.descendants[index] >> c & 1]
-            found.append(
-                (
-                    bisect_right(pool, max(lows)) if lows else 0,
-                    bisect_left(pool, min(highs)) if highs else len(pool),
-                )
-            )
-        return found
+        filled higher cell, over the whole order (all cells below and above, not only the
+        neighbours the `seed` order rule compares)."""
+        return [
+            (bisect_right(self.pool, low), bisect_left(self.pool, high))
+            for low, high in order_bounds(self.grid.cells, self.rules, transitive=True)
+        ]
 
 
 def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:

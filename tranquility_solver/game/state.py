@@ -18,14 +18,14 @@ who played the start card draws back to five and the turn passes as usual.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from functools import cached_property
-from itertools import combinations
-from typing import Literal
+from operator import itemgetter
+from typing import Any
 
 from ..errors import IllegalActionError, TranquilityError
-from ..grid import CELL_NAMES, FIRST_CARD, LAST_CARD, Grid
-from ..placement import check_placement, legal_placements
+from ..grid import CELL_INDEX, FIRST_CARD, LAST_CARD, Grid
+from ..placement import check_placement, openings
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
 from .board import board_text
@@ -36,10 +36,16 @@ from .choices import (
     START,
     card_text,
     discards_public,
-    is_island,
-    may_pay_with,
     share_round,
     sort_hand,
+)
+from .legal import (
+    LegalActions,
+    Phase,
+    has_legal_action,
+    legal_actions_of,
+    must_start,
+    share_bounds,
 )
 
 __all__ = [
@@ -49,11 +55,8 @@ __all__ = [
     "Observation",
     "Outcome",
     "Phase",
-    "legal_actions_for",
 ]
 
-Phase = Literal["play", "share"]
-_CELL_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
 LOSS_NO_ACTION = "no legal action"
 LOSS_OUT_OF_CARDS = "a player ran out of cards"
 
@@ -73,11 +76,6 @@ class Outcome:
         return "won" if self.won else f"lost: {self.cause}"
 
 
-def _combos(cards: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
-    """Distinct sorted ``size``-subsets of a sorted hand (start/finish cards may repeat)."""
-    return list(dict.fromkeys(combinations(cards, size)))
-
-
 def _without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
     """``hand`` minus ``cards`` as multisets, or ``None`` if the hand lacks one of them."""
     rest = list(hand)
@@ -86,68 +84,6 @@ def _without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] |
             return None
         rest.remove(card)
     return tuple(rest)
-
-
-def _must_start(rules: Rules, hand: tuple[int, ...], start_played: bool) -> bool:
-    return rules.start_card.must_play and not start_played and START in hand
-
-
-def _share_bounds(hand_size: int, share_left: int, later_capacity: int) -> tuple[int, int]:
-    """Fewest and most cards this player may give so the rest of the round can still finish."""
-    return max(0, share_left - later_capacity), min(hand_size, share_left)
-
-
-def legal_actions_for(
-    rules: Rules,
-    grid: Grid,
-    hand: tuple[int, ...],
-    phase: Phase,
-    start_played: bool,
-    share_left: int = 0,
-    later_capacity: int = 0,
-) -> tuple[Action, ...]:
-    """Every legal action of a player holding ``hand``; shared by states and observations.
-
-    Order: plays by card, then cost, then cell; then discards; then start; then finish. Every
-    choice of cards paying a cost is its own action (at most C(6, 3) = 20 per placement).
-
-    >>> [str(a) for a in legal_actions_for(Rules.published(), Grid.empty(), (0, 5), "play", False)]
-    ['start']
-    """
-    if phase == "share":
-        low, high = _share_bounds(len(hand), share_left, later_capacity)
-        return tuple(Share(c) for size in range(low, high + 1) for c in _combos(hand, size))
-    if _must_start(rules, hand, start_played):
-        return (Start(),)
-    actions: list[Action] = []
-    island = [card for card in hand if is_island(card)]
-    placements = legal_placements(grid, island, rules, hand_size=len(hand))
-    payers = tuple(sorted(card for card in hand if may_pay_with(card)))
-    payments: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-    for placement in sorted(placements, key=lambda p: (p.card, p.cost, _CELL_INDEX[p.cell])):
-        key = (placement.card, placement.cost)
-        if key not in payments:
-            others = list(payers)
-            others.remove(placement.card)
-            payments[key] = _combos(tuple(others), placement.cost)
-        for paid in payments[key]:
-            actions.append(Play._of(placement.card, placement.cell, paid))
-    actions.extend(Discard(c) for c in _combos(hand, DISCARD_ACTION_CARDS))
-    if START in hand and not start_played:
-        actions.append(Start())
-    if FINISH in hand and start_played and grid.is_full:
-        actions.append(Finish())
-    return tuple(actions)
-
-
-def _has_legal_action(rules: Rules, grid: Grid, hand: tuple[int, ...], start_played: bool) -> bool:
-    """Cheap test whether :func:`legal_actions_for` is non-empty in the play phase."""
-    if len(hand) >= DISCARD_ACTION_CARDS or (START in hand and not start_played):
-        return True
-    if FINISH in hand and start_played and grid.is_full:
-        return True
-    island = [card for card in hand if is_island(card)]
-    return bool(island and legal_placements(grid, island, rules, hand_size=len(hand)))
 
 
 @dataclass(frozen=True)
@@ -184,11 +120,34 @@ class Observation:
     """In the share phase: how many players come after this one in the round."""
     outcome: Outcome | None
 
+    @classmethod
+    def _known(cls, **fields: Any) -> Observation:
+        """An observation from fields a state read from itself: every field given, each of the
+        right kind, so ``__init__`` (a frozen dataclass's, slow) is skipped on every turn."""
+        if fields.keys() != _OBSERVATION_FIELDS:
+            raise TypeError(f"an observation's fields are {sorted(_OBSERVATION_FIELDS)}")
+        observation = object.__new__(cls)
+        observation.__dict__.update(fields)
+        return observation
+
     def legal_actions(self) -> tuple[Action, ...]:
         """This player's legal actions (none when it is not their turn or the game is over)."""
+        return self._legal_actions
+
+    def lazy_legal_actions(self) -> LegalActions:
+        """The same actions in the same order, built only when looked at: ``len`` and ``in``
+        build none, indexing builds one (see :class:`~.legal.LegalActions`)."""
+        return self._legal
+
+    @cached_property
+    def _legal_actions(self) -> tuple[Action, ...]:
+        return tuple(self._legal)
+
+    @cached_property
+    def _legal(self) -> LegalActions:
         if self.outcome is not None or self.player != self.current_player:
-            return ()
-        return legal_actions_for(
+            return _NO_ACTIONS
+        return legal_actions_of(
             self.rules,
             self.grid,
             self.hand,
@@ -248,12 +207,12 @@ class GameState:
     @property
     def deck_sizes(self) -> tuple[int, ...]:
         """Cards left in each player's deck."""
-        return tuple(len(deck) for deck in self.decks)
+        return tuple(map(len, self.decks))
 
     @property
     def discard_pile(self) -> tuple[int, ...]:
         """Every discarded card, in order (the whole truth, whatever the preset shows)."""
-        return tuple(card for _, card in self.discards)
+        return tuple(map(itemgetter(1), self.discards))
 
     @property
     def discarded(self) -> tuple[int, ...]:
@@ -313,7 +272,7 @@ class GameState:
             later = self.later_capacity
             order = share_round(self.share_starter, self.players)
             later_players = len(order) - 1 - order.index(player)
-        return Observation(
+        observation = Observation._known(
             rules=self.rules,
             player=player,
             players=self.players,
@@ -322,7 +281,7 @@ class GameState:
             phase=self.phase,
             grid=self.grid,
             hand=self.hands[player],
-            hand_sizes=tuple(len(hand) for hand in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             deck_sizes=self.deck_sizes,
             discarded=self.discarded,
             discard_count=len(self.discards),
@@ -333,18 +292,31 @@ class GameState:
             later_players=later_players,
             outcome=self.outcome,
         )
+        if player == self.current_player:
+            # The player to move lists the same actions as the state: share the listing.
+            observation.__dict__["_legal"] = self._legal
+        return observation
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the current player; none once the game is over."""
         return self._legal_actions
 
+    def lazy_legal_actions(self) -> LegalActions:
+        """The same actions in the same order, built only when looked at: ``len`` and ``in``
+        build none, indexing builds one (see :class:`~.legal.LegalActions`)."""
+        return self._legal
+
+    # Cached in the instance's __dict__, which neither dataclasses.replace nor _with copies,
+    # so a changed copy never sees the old list.
     @cached_property
     def _legal_actions(self) -> tuple[Action, ...]:
-        # Cached in the instance's __dict__, which dataclasses.replace does not copy, so a
-        # changed copy never sees the old list.
+        return tuple(self._legal)
+
+    @cached_property
+    def _legal(self) -> LegalActions:
         if self.outcome is not None:
-            return ()
-        return legal_actions_for(
+            return _NO_ACTIONS
+        return legal_actions_of(
             self.rules,
             self.grid,
             self.hands[self.current_player],
@@ -386,7 +358,7 @@ class GameState:
             raise IllegalActionError(
                 f"{action}: sharing the team discard only follows a `published` start card"
             )
-        if _must_start(self.rules, hand, self.start_played) and not isinstance(action, Start):
+        if must_start(self.rules, hand, self.start_played) and not isinstance(action, Start):
             raise IllegalActionError(
                 f"{action}: a player holding a start card while none has been played must play it"
             )
@@ -413,26 +385,48 @@ class GameState:
             )
         return rest
 
-    def _with_hand(self, hand: tuple[int, ...], discarded: tuple[int, ...] = ()) -> GameState:
+    def _with(self, **changes: Any) -> GameState:
+        """``dataclasses.replace`` without ``__init__`` (the hot path of every game): the
+        fields are copied as they are, the cached legal actions are not."""
+        if not changes.keys() <= _FIELD_NAMES:
+            raise TypeError(f"not fields of a game state: {sorted(changes.keys() - _FIELD_NAMES)}")
+        values = self.__dict__.copy()
+        for name in _CACHED:
+            values.pop(name, None)
+        values.update(changes)
+        state = object.__new__(GameState)
+        state.__dict__.update(values)
+        return state
+
+    def _with_hand(
+        self, hand: tuple[int, ...], discarded: tuple[int, ...] = (), **changes: Any
+    ) -> GameState:
+        """The current player now holds ``hand``, having discarded ``discarded``; other fields
+        change as ``changes`` say."""
         hands = list(self.hands)
         hands[self.current_player] = hand
         discards = self.discards + tuple((self.current_player, card) for card in discarded)
-        return replace(self, hands=tuple(hands), discards=discards)
+        return self._with(hands=tuple(hands), discards=discards, **changes)
 
     def _play(self, action: Play, hand: tuple[int, ...]) -> GameState:
         rest = self._take(hand, (action.card,), action)
-        try:
-            cost = check_placement(self.grid, action.cell, action.card, self.rules, len(hand))
-        except TranquilityError as error:
-            raise IllegalActionError(f"{action}: {error}") from None
+        index = CELL_INDEX[action.cell]
+        table = openings(self.grid, self.rules)
+        cost = table.legal_cost(action.card, index, len(hand))
+        if cost is None:
+            try:
+                check_placement(self.grid, action.cell, action.card, self.rules, len(hand))
+            except TranquilityError as error:
+                raise IllegalActionError(f"{action}: {error}") from None
+            raise AssertionError(f"internal error: {action} passed the placement check")
         if len(action.discards) != cost:
             raise IllegalActionError(
                 f"{action}: playing {action.card} on {action.cell} costs {cost} discards "
                 f"({self.rules.name} discard cost), {len(action.discards)} given"
             )
         rest = self._take(rest, action.discards, action)
-        state = self._with_hand(rest, action.discards)
-        return replace(state, grid=self.grid.place(action.cell, action.card))._end_turn()
+        grid = table.placed(index, action.card)
+        return self._with_hand(rest, action.discards, grid=grid)._end_turn()
 
     def _start(self, hand: tuple[int, ...]) -> GameState:
         if START not in hand:
@@ -441,7 +435,7 @@ class GameState:
             raise IllegalActionError(
                 "start: only the first start card can be played; later ones can only be discarded"
             )
-        state = replace(self._with_hand(self._take(hand, (START,), Start())), start_played=True)
+        state = self._with_hand(self._take(hand, (START,), Start()), start_played=True)
         event = self.rules.start_card
         if event.team_discard == 0:
             return state._end_turn()
@@ -452,8 +446,8 @@ class GameState:
         total = min(event.team_discard, sum(len(h) for h in state.hands))
         if total == 0:
             return state._end_turn()
-        return replace(
-            state, phase="share", share_left=total, share_starter=self.current_player
+        return state._with(
+            phase="share", share_left=total, share_starter=self.current_player
         )._settle()
 
     def _share(self, action: Action, hand: tuple[int, ...]) -> GameState:
@@ -462,7 +456,7 @@ class GameState:
                 f"{action}: after the start card the players first discard {self.share_left} "
                 f"more cards between them; player {self.current_player} shares now"
             )
-        low, high = _share_bounds(len(hand), self.share_left, self.later_capacity)
+        low, high = share_bounds(len(hand), self.share_left, self.later_capacity)
         if not low <= len(action.cards) <= high:
             raise IllegalActionError(
                 f"{action}: player {self.current_player} must give {low}-{high} cards of the "
@@ -475,11 +469,11 @@ class GameState:
         order = share_round(self.share_starter, self.players)
         position = order.index(self.current_player)
         if left == 0 or position + 1 == len(order):
-            state = replace(state, phase="play", share_left=0, current_player=self.share_starter)
+            state = state._with(phase="play", share_left=0, current_player=self.share_starter)
             if self.rules.start_card.refill == "everyone":
                 state = state._draw(dict.fromkeys(range(self.players), HAND_SIZE))
             return state._end_turn()
-        return replace(state, share_left=left, current_player=order[position + 1])._settle()
+        return state._with(share_left=left, current_player=order[position + 1])._settle()
 
     def _finish(self, hand: tuple[int, ...]) -> GameState:
         if FINISH not in hand:
@@ -493,14 +487,14 @@ class GameState:
             raise IllegalActionError(
                 "finish: a finish card can only be played after a start card has been played"
             )
-        state = self._with_hand(self._take(hand, (FINISH,), Finish()))
-        return replace(state, finish_played=True, outcome=Outcome(True))
+        rest = self._take(hand, (FINISH,), Finish())
+        return self._with_hand(rest, finish_played=True, outcome=Outcome(True))
 
     def _draw(self, targets: dict[int, int]) -> GameState:
         """Each seat in ``targets`` draws from their deck until they hold that many cards or
         their deck is empty."""
         hands, decks = self._drawn(targets)
-        return replace(self, hands=hands, decks=decks)
+        return self._with(hands=hands, decks=decks)
 
     def _drawn(
         self, targets: dict[int, int]
@@ -517,8 +511,7 @@ class GameState:
         """Draw back to five, pass the turn clockwise, then see whether the game is lost."""
         seat = self.current_player
         hands, decks = self._drawn({seat: HAND_SIZE})
-        state = replace(
-            self,
+        state = self._with(
             hands=hands,
             decks=decks,
             current_player=(seat + 1) % self.players,
@@ -529,11 +522,11 @@ class GameState:
     def _settle(self) -> GameState:
         """Record a loss if a player ran out of cards or the current player cannot act."""
         if self._lost_to_running_out():
-            return replace(self, outcome=Outcome(False, LOSS_OUT_OF_CARDS))
-        if self.phase == "play" and not _has_legal_action(
+            return self._with(outcome=Outcome(False, LOSS_OUT_OF_CARDS))
+        if self.phase == "play" and not has_legal_action(
             self.rules, self.grid, self.hands[self.current_player], self.start_played
         ):
-            return replace(self, outcome=Outcome(False, LOSS_NO_ACTION))
+            return self._with(outcome=Outcome(False, LOSS_NO_ACTION))
         return self
 
     def _lost_to_running_out(self) -> bool:
@@ -553,3 +546,11 @@ class GameState:
     def describe_hand(self, player: int) -> str:
         """A hand as text, e.g. ``start 12 40 finish``."""
         return " ".join(map(card_text, self.hands[player])) or "(empty)"
+
+
+_FIELD_NAMES = frozenset(field.name for field in fields(GameState))
+_OBSERVATION_FIELDS = frozenset(field.name for field in fields(Observation))
+_CACHED = ("_legal", "_legal_actions")
+"""What a state caches in its instance dictionary (its cached properties)."""
+_NO_ACTIONS = LegalActions((), [], [], Discard, ())
+"""The listing of a player who may not act (the game is over, or it is not their turn)."""

@@ -1,0 +1,239 @@
+"""A player's legal actions, counted at once and built one at a time.
+
+Every choice of cards paying a cost is its own action, so a turn can have a hundred actions of
+which a bot takes one. :class:`LegalActions` lists them in the engine's order without building
+them: its length is known from the placements and their numbers of payments, and indexing
+builds the one action asked for. ``state.legal_actions()`` is ``tuple(...)`` of it.
+
+Order: plays by card, then cost, then cell; then discards; then start; then finish. In the share
+phase, shares by size, then cards.
+
+>>> from tranquility_solver.grid import Grid
+>>> from tranquility_solver.rules import Rules
+>>> legal = legal_actions_of(Rules.seed(), Grid.empty(), (3, 5, 12, 45, 68), "play", False)
+>>> len(legal), legal[0], legal[-1]
+(190, Play(card=3, cell='a1', discards=()), Discard(cards=(45, 68)))
+>>> Play(12, "c4") in legal, legal.count_of(Discard)
+(True, 10)
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+from itertools import accumulate, combinations
+from math import comb
+from operator import itemgetter
+from typing import Literal, overload
+
+from ..grid import CELL_INDEX, CELL_NAMES, Grid
+from ..placement import openings
+from ..rules import Rules
+from .actions import Action, Discard, Finish, Play, Share, Start
+from .choices import DISCARD_ACTION_CARDS, FINISH, START, is_island, may_pay_with
+
+__all__ = [
+    "LegalActions",
+    "Phase",
+    "has_legal_action",
+    "legal_actions_of",
+    "must_start",
+    "share_bounds",
+]
+
+Phase = Literal["play", "share"]
+_BY_CARD_AND_COST = itemgetter(0, 2)
+"""Sorts ``(card, cell index, cost)`` placements by card, then cost."""
+
+
+def _combos(cards: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+    """Distinct sorted ``size``-subsets of a sorted hand (start/finish cards may repeat)."""
+    return list(dict.fromkeys(combinations(cards, size)))
+
+
+def must_start(rules: Rules, hand: tuple[int, ...], start_played: bool) -> bool:
+    """Whether the rules make this player play their start card now."""
+    return rules.start_card.must_play and not start_played and START in hand
+
+
+def share_bounds(hand_size: int, share_left: int, later_capacity: int) -> tuple[int, int]:
+    """Fewest and most cards this player may give so the rest of the round can still finish."""
+    return max(0, share_left - later_capacity), min(hand_size, share_left)
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one player at one moment, as a sequence built on demand.
+
+    ``len`` costs nothing, ``legal[i]`` builds one action, ``action in legal`` builds none.
+    Iterating builds them all, as ``legal_actions()`` does. Immutable: nothing changes it
+    after it is made (by :func:`legal_actions_of`).
+    """
+
+    __slots__ = ("_card_sets", "_ends", "_kind", "_payers", "_payments", "_plays", "_tail")
+
+    def __init__(
+        self,
+        payers: tuple[int, ...],
+        plays: list[tuple[int, int, int]],
+        card_sets: list[tuple[int, ...]],
+        kind: type[Discard] | type[Share],
+        tail: tuple[Action, ...],
+    ) -> None:
+        self._payers = payers
+        """The cards that may pay a cost (sorted)."""
+        self._plays = plays
+        """``(card, cell index, cost)`` in the order of the listing."""
+        self._payments: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+        """The payment choices per ``(card, cost)``, listed when first needed."""
+        self._ends = list(accumulate(self._payment_counts()))
+        """Where each placement's plays end in the listing."""
+        self._card_sets = card_sets
+        """The cards of each discard action (or share), after the plays."""
+        self._kind = kind
+        self._tail = tail
+        """Start and finish, last."""
+
+    # -- the sequence -------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return self._play_count + len(self._card_sets) + len(self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(f"legal action {index} of {size}")
+        plays = self._play_count
+        if index < plays:
+            which = bisect_right(self._ends, index)
+            card, cell, cost = self._plays[which]
+            first = self._ends[which - 1] if which else 0
+            return Play._of(card, CELL_NAMES[cell], self._paid(card, cost)[index - first])
+        index -= plays
+        if index < len(self._card_sets):
+            return self._kind._of(self._card_sets[index])
+        return self._tail[index - len(self._card_sets)]
+
+    def __iter__(self) -> Iterator[Action]:
+        for card, cell, cost in self._plays:
+            name = CELL_NAMES[cell]
+            for paid in self._paid(card, cost):
+                yield Play._of(card, name, paid)
+        kind = self._kind
+        for cards in self._card_sets:
+            yield kind._of(cards)
+        yield from self._tail
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Play):
+            index = CELL_INDEX.get(action.cell)
+            for card, cell, cost in self._plays:
+                if card == action.card and cell == index:
+                    return action.discards in self._paid(card, cost)
+            return False
+        if isinstance(action, self._kind):
+            return action.cards in self._card_sets
+        return action in self._tail
+
+    def __repr__(self) -> str:
+        return f"<LegalActions: {len(self)}>"
+
+    # -- views --------------------------------------------------------------------------------
+
+    def count_of(self, kind: type[Action]) -> int:
+        """How many of the actions are of one kind (``Play``, ``Discard``, ...), building none.
+
+        >>> legal_actions_of(Rules.seed(), Grid.empty(), (0, 81), "play", False).count_of(Play)
+        0
+        """
+        if kind is Play:
+            return self._play_count
+        if kind is self._kind:
+            return len(self._card_sets)
+        return sum(isinstance(action, kind) for action in self._tail)
+
+    # -- inside -------------------------------------------------------------------------------
+
+    @property
+    def _play_count(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def _payment_counts(self) -> list[int]:
+        """How many payment choices each placement has, in the order of the listing."""
+        payers = self._payers
+        if len(set(payers)) == len(payers):
+            # No card repeats: any `cost` of the other cards, C(n - 1, cost) ways.
+            by_cost = [comb(len(payers) - 1, cost) for cost in range(len(payers))]
+            return [by_cost[cost] for _, _, cost in self._plays]
+        counts: dict[tuple[int, int], int] = {}
+        for card, _, cost in self._plays:
+            if (card, cost) not in counts:
+                counts[card, cost] = len(_combos(self._others(card), cost))
+        return [counts[card, cost] for card, _, cost in self._plays]
+
+    def _others(self, card: int) -> tuple[int, ...]:
+        """The hand without one copy of ``card``: the cards that may pay for playing it."""
+        others = list(self._payers)
+        others.remove(card)
+        return tuple(others)
+
+    def _paid(self, card: int, cost: int) -> list[tuple[int, ...]]:
+        key = (card, cost)
+        found = self._payments.get(key)
+        if found is None:
+            found = self._payments[key] = _combos(self._others(card), cost)
+        return found
+
+
+def legal_actions_of(
+    rules: Rules,
+    grid: Grid,
+    hand: tuple[int, ...],
+    phase: Phase,
+    start_played: bool,
+    share_left: int = 0,
+    later_capacity: int = 0,
+) -> LegalActions:
+    """Every legal action of a player holding ``hand``; shared by states and observations.
+
+    >>> list(legal_actions_of(Rules.published(), Grid.empty(), (0, 5), "play", False))
+    [Start()]
+    """
+    hand = tuple(sorted(hand))  # the engine keeps hands sorted; a hand built by hand may not be
+    if phase == "share":
+        low, high = share_bounds(len(hand), share_left, later_capacity)
+        shares = [cards for size in range(low, high + 1) for cards in _combos(hand, size)]
+        return LegalActions((), [], shares, Share, ())
+    if must_start(rules, hand, start_played):
+        return LegalActions((), [], [], Discard, (Start(),))
+    island = sorted({card for card in hand if is_island(card)})
+    placements = openings(grid, rules).placements(island, len(hand))
+    placements.sort(key=_BY_CARD_AND_COST)  # stable: cells stay in index order
+    payers = tuple(card for card in hand if may_pay_with(card))
+    tail: list[Action] = []
+    if START in hand and not start_played:
+        tail.append(Start())
+    if FINISH in hand and start_played and grid.is_full:
+        tail.append(Finish())
+    return LegalActions(payers, placements, _combos(hand, DISCARD_ACTION_CARDS), Discard, (*tail,))
+
+
+def has_legal_action(rules: Rules, grid: Grid, hand: tuple[int, ...], start_played: bool) -> bool:
+    """Whether :func:`legal_actions_of` is non-empty in the play phase, cheaper.
+
+    >>> has_legal_action(Rules.seed(), Grid.empty(), (), True)
+    False
+    """
+    if len(hand) >= DISCARD_ACTION_CARDS or (START in hand and not start_played):
+        return True
+    if FINISH in hand and start_played and grid.is_full:
+        return True
+    island = [card for card in hand if is_island(card)]
+    return bool(island and openings(grid, rules).placements(island, len(hand)))
