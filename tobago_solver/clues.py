@@ -98,6 +98,20 @@ class Clue:
             raise ClueSyntaxError(
                 f"{str(self)!r} is not a clue: every land field is outside the sea"
             )
+        # Clues key every mask lookup in the game's hot loop, and hashing the fields calls
+        # Enum.__hash__ (Python code) twice, so the hash is computed once, here.
+        object.__setattr__(
+            self, "_hash", hash((self.relation, self.target, self.negated, self.largest))
+        )
+
+    def __hash__(self) -> int:
+        value: int = self.__dict__["_hash"]
+        return value
+
+    def __reduce__(self) -> tuple[type[Clue], tuple[Relation, Target, bool, bool]]:
+        # Rebuilt through __init__: a string's hash differs between processes, so the kept hash
+        # must not travel in a pickle.
+        return Clue, (self.relation, self.target, self.negated, self.largest)
 
     @property
     def reach(self) -> int:

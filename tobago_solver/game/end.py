@@ -29,9 +29,8 @@ from __future__ import annotations
 
 from typing import Final, TypeVar
 
-from tobago_solver.compile import compiled
+from tobago_solver.game.plays import play_table
 from tobago_solver.game.position import MapState, Phase, Position, replace, tuple_set
-from tobago_solver.legality import Reason, play_reason
 from tobago_solver.locating import locator
 
 END_DECK_EMPTY: Final = "treasure deck empty"
@@ -74,18 +73,14 @@ def is_stalemate(state: Position) -> bool:
     if not holders:
         return True
     if state.rules.exchange:
-        cards = {*state.clue_deck, *state.clue_discards, *(c for h in state.hands for c in h)}
+        cards = (*state.clue_deck, *state.clue_discards, *(c for h in state.hands for c in h))
     else:
-        cards = {card for p in holders for card in state.hands[p]}
-    masks = compiled(state.island).masks
-    rules = state.rules.clue_rules
-    for card in cards:
-        card_mask = masks[card]
-        for map_state in state.maps:
-            before = map_state.candidates_mask
-            if play_reason(before, before & card_mask, rules) is Reason.OK:
-                return False
-    return True
+        cards = tuple(card for p in holders for card in state.hands[p])
+    table = play_table(state.island, state.rules.clue_rules)
+    playable = 0
+    for map_state in state.maps:
+        playable |= table.playable(map_state.candidates_mask)
+    return not table.bits(cards) & playable
 
 
 def restart_map(state: _P, map_index: int) -> _P:

@@ -19,6 +19,8 @@ from tobago_solver.island import Island
 from tobago_solver.movement import reachable
 
 _MOVES_KEY: Final = "tobago_solver.game.moves"
+_STOPPED_MOVES_KEPT: Final = 4096
+"""Move lists kept for starts with a located treasure nearby; the cache starts over beyond."""
 
 
 def move_neighbours(island: Island) -> dict[str, tuple[str, ...]]:
@@ -76,12 +78,38 @@ def move_paths(
 def moves(
     island: Island, start: str, steps: int, stops: frozenset[str] = frozenset()
 ) -> list[Move]:
-    """A move along each path of :func:`move_paths` (cached on the island when nothing stops)."""
-    if stops:
-        return [Move(path) for path in move_paths(island, start, steps, stops).values()]
+    """A move along each path of :func:`move_paths`, cached on the island (the list is shared:
+    do not change it).
+
+    Only the stops a path could drive on from, those fewer than ``steps`` steps from ``start``,
+    change the paths; the cache is keyed by them, and most of the time there is none.
+
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.default()
+    >>> start = island.fields[0]
+    >>> far = frozenset(island.fields) - tb.reachable(island, start)
+    >>> moves(island, start, 3, far) is moves(island, start, 3)
+    True
+    """
     cache = island._cache.setdefault(_MOVES_KEY, {})
-    key = ("moves", start, steps)
-    found: list[Move] | None = cache.get(key)
+    near = stops & _inner_fields(island, start, steps)
+    kept: dict[tuple[str, int, frozenset[str]], list[Move]] = cache.setdefault(
+        "stopped" if near else "moves", {}
+    )
+    key = (start, steps, near)
+    found = kept.get(key)
     if found is None:
-        found = cache[key] = [Move(path) for path in move_paths(island, start, steps).values()]
+        if near and len(kept) >= _STOPPED_MOVES_KEPT:
+            kept.clear()
+        found = kept[key] = [Move(path) for path in move_paths(island, start, steps, near).values()]
+    return found
+
+
+def _inner_fields(island: Island, start: str, steps: int) -> frozenset[str]:
+    """The fields a path of at most ``steps`` steps from ``start`` may drive on from."""
+    cache = island._cache.setdefault(_MOVES_KEY, {})
+    key = ("inner", start, steps)
+    found: frozenset[str] | None = cache.get(key)
+    if found is None:
+        found = cache[key] = reachable(island, start, steps - 1) if steps > 0 else frozenset()
     return found

@@ -57,6 +57,7 @@ from tobago_solver.game.end import (
 )
 from tobago_solver.game.observation import Observation, observe
 from tobago_solver.game.paths import move_neighbours, move_paths, moves
+from tobago_solver.game.plays import play_table
 from tobago_solver.game.position import (
     Distribution,
     MapState,
@@ -66,7 +67,7 @@ from tobago_solver.game.position import (
     replace,
     tuple_set,
 )
-from tobago_solver.legality import Reason, check_clue, play_reason
+from tobago_solver.legality import check_clue
 from tobago_solver.rules import MAP_NAMES
 
 __all__ = [  # with the names that moved to position, paths and end: still importable from here
@@ -165,23 +166,14 @@ class GameState(Position):
         p = self.current_player
         if self.roses_left[p] == 0:
             return []
-        masks = compiled(self.island).masks
-        rules = self.rules.clue_rules
+        table = play_table(self.island, self.rules.clue_rules)
         opening = self.phase == "opening"
-        plays = []
-        seen = set()
-        for card in self.hands[p]:
-            if card in seen:
-                continue
-            seen.add(card)
-            card_mask = masks[card]
-            for m, map_state in enumerate(self.maps):
-                if opening and map_state.clues:
-                    continue
-                before = map_state.candidates_mask
-                if play_reason(before, before & card_mask, rules) is Reason.OK:
-                    plays.append(Play(card, m))
-        return plays
+        maps = [
+            (m, table.playable(map_state.candidates_mask))
+            for m, map_state in enumerate(self.maps)
+            if not (opening and map_state.clues)
+        ]
+        return table.plays(self.hands[p], maps)
 
     def _legal_moves(self) -> list[Move]:
         start, steps = self.cars[self.current_player], self.rules.max_steps
