@@ -40,6 +40,7 @@ from tobago_solver.game.rules import GameRules
 from tobago_solver.game.setup import new_game
 from tobago_solver.game.simulate import SimulationResult, simulate, wilson_interval
 from tobago_solver.game.state import GameState, MapState
+from tobago_solver.game.worlds import sample_worlds
 from tobago_solver.hexgrid import Direction
 from tobago_solver.island import Area, Island, Landmark, LandmarkKind, Terrain
 from tobago_solver.legality import ClueVerdict, Reason, check_clue, legal_plays
@@ -112,6 +113,7 @@ __all__ = [
     "reachable",
     "render_svg",
     "replay",
+    "sample_worlds",
     "simulate",
     "step_distance",
     "wilson_interval",

@@ -309,6 +309,8 @@ class GameState(Position):
     def _play(self, play: Play) -> GameState:
         p = self.current_player
         hand = list(self.hands[p])
+        decks = list(self.decks_of_hands()[p])
+        del decks[hand.index(play.clue)]
         hand.remove(play.clue)
         old = self.maps[play.map]
         new_map = MapState(
@@ -322,7 +324,7 @@ class GameState(Position):
             roses_left=tuple_set(self.roses_left, p, self.roses_left[p] - 1),
             last_map_change=self.turn,
         )
-        state = state._draw(p, tuple(hand))
+        state = state._draw(p, tuple(hand), tuple(decks))
         if new_map.located:
             field_ = self.island.fields[new_map.candidates_mask.bit_length() - 1]
             for k in range(self.players):
@@ -345,11 +347,19 @@ class GameState(Position):
             hands=tuple_set(self.hands, p, ()),
             clue_discards=(*self.clue_discards, *hand),
         )
-        return state._draw(p, (), len(hand))._after_action()
+        return state._draw(p, (), (), len(hand))._after_action()
 
-    def _draw(self, player: int, hand: tuple[Clue, ...], count: int | None = None) -> GameState:
-        """``player`` holds ``hand`` and draws ``count`` cards (default: up to the hand size)."""
+    def _draw(
+        self,
+        player: int,
+        hand: tuple[Clue, ...],
+        decks: tuple[int, ...],
+        count: int | None = None,
+    ) -> GameState:
+        """``player`` holds ``hand`` (drawn from ``decks``, see ``hand_decks``) and draws
+        ``count`` cards (default: up to the hand size)."""
         deck, discards, reshuffles = self.clue_deck, self.clue_discards, self.reshuffles
+        piles = self.reshuffled_piles
         need = self.rules.hand_size(self.players) - len(hand) if count is None else count
         while need > 0:
             if not deck:
@@ -358,15 +368,19 @@ class GameState(Position):
                 # A fresh generator per reshuffle keeps the state a plain value.
                 pile = list(discards)
                 random.Random(f"tobago-reshuffle:{self.seed}:{reshuffles}").shuffle(pile)
+                piles = (*piles, discards)
                 deck, discards, reshuffles = tuple(pile), (), reshuffles + 1
             taken = deck[:need]
             hand, deck, need = (*hand, *taken), deck[len(taken) :], need - len(taken)
+            decks = (*decks, *(len(piles),) * len(taken))
         return replace(
             self,
             hands=tuple_set(self.hands, player, hand),
+            hand_decks=tuple_set(self.decks_of_hands(), player, decks),
             clue_deck=deck,
             clue_discards=discards,
             reshuffles=reshuffles,
+            reshuffled_piles=piles,
         )
 
     def _move(self, move: Move) -> GameState:
