@@ -37,6 +37,7 @@ from tobago_solver.game.bots import Bot, GreedyBot, RandomBot, make_bot
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.records import GameRecord, play_game, replay
 from tobago_solver.game.rules import GameRules
+from tobago_solver.game.search import SearchBot
 from tobago_solver.game.setup import new_game
 from tobago_solver.game.simulate import SimulationResult, simulate, wilson_interval
 from tobago_solver.game.state import GameState, MapState
@@ -88,6 +89,7 @@ __all__ = [
     "RandomBot",
     "Reason",
     "Relation",
+    "SearchBot",
     "SimulationResult",
     "SolverUnknownError",
     "Terrain",
