@@ -4,11 +4,12 @@ Game ``i`` is dealt from the ``i``-th seed of the batch (as ``tobago simulate`` 
 the SearchBot sits in seat ``i mod 4``, so every seat is tried equally often. The same deal is
 also played by four GreedyBots: the GreedyBot in the SearchBot's seat is the baseline. A seat
 wins when its score is the highest (ties count for every seat at the top, as in the rules), so
-the fair share of a seat is a little above 25%. Every decision of the SearchBot is checked to be
+a seat's fair share is above 25%. Every decision of the SearchBot is checked to be
 one of its legal actions. Intervals are Wilson 95%; progress goes to stderr.
 
     python benchmarks/tobago_search.py --games 500 --workers 2
-    python benchmarks/tobago_search.py --games 40 --json
+    python benchmarks/tobago_search.py --games 40 --json > run.json
+    python benchmarks/tobago_search.py --table-of run.json
 """
 
 from __future__ import annotations
@@ -200,7 +201,12 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=tb.SearchBot().worlds)
     parser.add_argument("--plays", type=int, default=tb.SearchBot().plays)
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    parser.add_argument("--table-of", metavar="FILE", help="print the table of a saved --json run")
     args = parser.parse_args()
+    if args.table_of:
+        with open(args.table_of, encoding="utf-8") as saved:
+            print(table(json.load(saved)))
+        return
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
     report = run(
