@@ -1,73 +1,193 @@
-"""Benchmark: whole Tobago games per second, RandomBot and GreedyBot tables of 2 and 4 players.
+"""Benchmark: whole Tobago games per second on one process, before and after a change.
 
-Each configuration plays the same seeded batch on one process and on a pool of 2 worker
-processes (``tb.simulate``); the pool's time includes starting it. Game lengths are printed
-beside the rates, because random players make long games.
+The same seeded games (RandomBots and GreedyBots, 2 and 4 players, ABC-1, seed rules) are played
+by this checkout ("after") and by the code of another commit ("before", default: the commit
+issue 18 started from), each measurement in a fresh process, alternating before and after
+``--repeats`` times; the table holds the medians. Rates are per CPU second of the playing
+process (the machine's other load counts less than on the wall clock; the wall-clock ratio is
+printed too). Turns per second count decisions: one action chosen by a bot and applied. Then
+the profile's top lines of an "after" run of each 4-player table.
 
-    python benchmarks/tobago_games.py            # a table
-    python benchmarks/tobago_games.py --json     # the same figures as JSON
+    python benchmarks/tobago_games.py                  # the table, 3 repetitions
+    python benchmarks/tobago_games.py --before 5bf37e5 --repeats 5
+    python benchmarks/tobago_games.py --json           # the same figures as JSON
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
 import json
+import os
+import pstats
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
-import tobago_solver as tb
+HERE = Path(__file__).resolve().parent
+CHECKOUT = HERE.parent
+BEFORE = "5bf37e5"
+"""The commit issue 18 started from."""
+TABLES = (("random", 4), ("greedy", 4), ("random", 2), ("greedy", 2))
+GAMES = {"random": 40, "greedy": 200}
+"""Games per measurement: random games are about ten times longer."""
+TARGETS = {("random", 4): (150.0, 62.0), ("greedy", 4): (400.0, 152.0)}
+"""Issue 18: target and "today" games/s; today's figures were measured before issue 15 changed
+how games end, so the targets are judged as these ratios of before to after."""
 
-TABLES = (("random", 2), ("random", 4), ("greedy", 2), ("greedy", 4))
-TARGETS = {("random", 4): 50.0, ("greedy", 4): 20.0}
-"""Games per second on one process (issue 6)."""
+
+def play(bot: str, players: int, games: int, seed: int) -> dict[str, Any]:
+    """Play the games with the ``tobago_solver`` on the path; the times and the decisions."""
+    import tobago_solver as tb
+    from tobago_solver.game.records import play_game
+    from tobago_solver.game.simulate import game_seeds
+
+    island = tb.islands.get("ABC-1")
+    bots = [tb.game.bots.make_bot(bot)] * players
+    play_game(island, bots, seed=seed)  # compile the island's tables
+    seeds = game_seeds(seed, games)
+    cpu, wall = time.process_time(), time.perf_counter()
+    turns = sum(len(play_game(island, bots, seed=s).actions) for s in seeds)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return {"games": games, "turns": turns, "cpu_s": cpu, "wall_s": wall, "code": tb.__file__}
 
 
-def run(games: int, seed: int, island_name: str) -> dict[str, Any]:
-    island = tb.islands.get(island_name)
-    tb.simulate(2, island=island, bots=["random", "greedy"], seed=seed)  # compile and warm up
-    rows = []
-    for bot, players in TABLES:
-        row: dict[str, Any] = {"bot": bot, "players": players, "games": games}
-        for workers in (1, 2):
-            start = time.perf_counter()
-            result = tb.simulate(
-                games, island=island, bots=[bot] * players, seed=seed, workers=workers
-            )
-            elapsed = time.perf_counter() - start
-            row[f"games_per_s_{workers}w"] = games / elapsed
-            row["mean_turns"] = result.summary()["turns"]["mean"]
-        rows.append(row)
-    targets = {
-        f"{bot}_{players}p_games_per_s>={target:g}": next(
-            r["games_per_s_1w"] >= target
-            for r in rows
-            if (r["bot"], r["players"]) == (bot, players)
-        )
-        for (bot, players), target in TARGETS.items()
+def measure(tree: Path, bot: str, players: int, games: int, seed: int) -> dict[str, Any]:
+    """:func:`play` in a fresh process that imports ``tobago_solver`` from ``tree``."""
+    argv = [sys.executable, __file__, "--play", bot, str(players), str(games), str(seed)]
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"tobago_games: the {tree} run failed: {done.stderr.strip()[-300:]}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    if not Path(result["code"]).resolve().is_relative_to(tree.resolve()):
+        raise SystemExit(f"tobago_games: the run meant for {tree} imported {result['code']}")
+    return result
+
+
+def source_tree(rev: str, into: Path) -> Path:
+    """The files of commit ``rev`` of this repository, unpacked under ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(CHECKOUT), "archive", rev], capture_output=True, check=False
+    )
+    if archive.returncode != 0:
+        raise SystemExit(f"tobago_games: no commit {rev!r} in {CHECKOUT}")
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def rates(runs: list[dict[str, Any]], clock: str) -> dict[str, float]:
+    return {
+        "games_per_s": statistics.median(r["games"] / r[clock] for r in runs),
+        "turns_per_s": statistics.median(r["turns"] / r[clock] for r in runs),
     }
-    return {"island": island_name, "seed": seed, "rows": rows, "targets": targets}
+
+
+def profile_lines(bot: str, players: int, games: int, seed: int, top: int) -> list[str]:
+    """The ``top`` functions by own time while this checkout plays the games."""
+    play(bot, players, 1, seed)  # imports and the island's tables stay out of the profile
+    profiler = cProfile.Profile()
+    profiler.runcall(play, bot, players, games, seed)
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    lines = out.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls"))
+    return [line.replace(str(CHECKOUT) + "/", "") for line in lines[start : start + top + 1]]
+
+
+def run(before: str, repeats: int, seed: int, top: int) -> dict[str, Any]:
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        old = source_tree(before, Path(scratch))
+        for bot, players in TABLES:
+            runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
+            for _ in range(repeats):
+                for label, tree in (("before", old), ("after", CHECKOUT)):
+                    runs[label].append(measure(tree, bot, players, GAMES[bot], seed))
+            row: dict[str, Any] = {"bot": bot, "players": players, "games": GAMES[bot]}
+            for label in ("before", "after"):
+                row[label] = rates(runs[label], "cpu_s")
+                row[f"{label}_wall"] = rates(runs[label], "wall_s")
+                row[f"{label}_turns_per_game"] = runs[label][0]["turns"] / GAMES[bot]
+            row["speedup"] = row["after"]["games_per_s"] / row["before"]["games_per_s"]
+            row["speedup_wall"] = (
+                row["after_wall"]["games_per_s"] / row["before_wall"]["games_per_s"]
+            )
+            rows.append(row)
+    targets = {}
+    for (bot, players), (target, today) in TARGETS.items():
+        row = next(r for r in rows if (r["bot"], r["players"]) == (bot, players))
+        targets[f"{bot}_{players}p_speedup>={target / today:.2f}"] = row["speedup"] >= (
+            target / today
+        )
+    profiles = {
+        f"{bot}_{players}p": profile_lines(bot, players, GAMES[bot] // 2, seed, top)
+        for bot, players in TARGETS
+    }
+    return {
+        "island": "ABC-1",
+        "rules": "seed",
+        "seed": seed,
+        "before": before,
+        "repeats": repeats,
+        "rows": rows,
+        "targets": targets,
+        "profiles": profiles,
+    }
+
+
+def print_table(report: dict[str, Any]) -> None:
+    print(
+        f"ABC-1, seed rules, batch seed {report['seed']}, one process; before = commit "
+        f"{report['before']}, after = this checkout; medians of {report['repeats']} runs each, "
+        "per CPU second\n"
+    )
+    print(
+        "bots    players games  turns/game   games/s before   after      ×   "
+        "turns/s before    after   × wall"
+    )
+    for row in report["rows"]:
+        print(
+            f"{row['bot']:<7} {row['players']:7d} {row['games']:5d}"
+            f" {row['after_turns_per_game']:11.0f}"
+            f" {row['before']['games_per_s']:16.1f} {row['after']['games_per_s']:7.1f}"
+            f" {row['speedup']:6.2f} {row['before']['turns_per_s']:16.0f}"
+            f" {row['after']['turns_per_s']:8.0f} {row['speedup_wall']:8.2f}"
+        )
+    met = ", ".join(f"{name} {'met' if ok else 'MISSED'}" for name, ok in report["targets"].items())
+    print(f"\ntargets (issue 18: 150/62 and 400/152 games/s as ratios): {met}")
+    for name, lines in report["profiles"].items():
+        print(f"\nprofile, {name} (after, cProfile, top by own time):")
+        print("\n".join(lines))
 
 
 def main() -> None:
+    if len(sys.argv) == 6 and sys.argv[1] == "--play":  # a measuring child process
+        bot, players, games, seed = sys.argv[2], *map(int, sys.argv[3:])
+        print(json.dumps(play(bot, players, games, seed)))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per configuration")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--island", default="ABC-1")
+    parser.add_argument("--before", default=BEFORE, help="the commit to compare with")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each side per table")
+    parser.add_argument("--seed", type=int, default=1, help="batch seed of the games")
+    parser.add_argument("--top", type=int, default=12, help="profile lines per table")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report = run(args.games, args.seed, args.island)
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+    sys.path.insert(0, str(CHECKOUT))
+    report = run(args.before, args.repeats, args.seed, args.top)
     if args.json:
         print(json.dumps(report, indent=1))
-        return
-    print(f"{args.games} games per row on {report['island']}, seed {report['seed']}\n")
-    print("bots      players   games/s 1 process   games/s 2 workers   mean turns")
-    for row in report["rows"]:
-        print(
-            f"{row['bot']:<9} {row['players']:7d} {row['games_per_s_1w']:19.1f} "
-            f"{row['games_per_s_2w']:19.1f} {row['mean_turns']:12.1f}"
-        )
-    met = ", ".join(f"{name} {'met' if ok else 'MISSED'}" for name, ok in report["targets"].items())
-    print(f"\ntargets: {met}")
+    else:
+        print_table(report)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tobago_solver import hexgrid
-from tobago_solver.clues import SEA, Clue, Relation, Target, as_target
+from tobago_solver.clues import DECK, SEA, Clue, Relation, Target, as_target
 from tobago_solver.errors import TobagoError
 from tobago_solver.fieldset import FieldSet
 from tobago_solver.island import Island, LandmarkKind, Terrain
@@ -47,13 +47,21 @@ def all_target_keys() -> tuple[TargetKey, ...]:
 
 
 def all_clues() -> tuple[Clue, ...]:
-    """Every clue the grammar allows (94: the deck's 52 and the rest, e.g. ``in hut``)."""
+    """Every clue the grammar allows (94: the deck's 52 and the rest, e.g. ``in hut``).
+
+    The deck's cards are the deck's own objects: hands hold them, and a dict keyed by these
+    clues finds a card by identity, without comparing its fields.
+    """
+    deck = {card: card for card in DECK}
     return tuple(
-        Clue(relation, target, negated, largest)
-        for target, largest in all_target_keys()
-        for relation in Relation
-        if not (target == SEA and relation is Relation.IN)
-        for negated in (False, True)
+        deck.get(clue, clue)
+        for clue in (
+            Clue(relation, target, negated, largest)
+            for target, largest in all_target_keys()
+            for relation in Relation
+            if not (target == SEA and relation is Relation.IN)
+            for negated in (False, True)
+        )
     )
 
 

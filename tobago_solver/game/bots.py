@@ -88,17 +88,37 @@ class _Race:
                 balls.append(acc)
             self.balls.append(balls)
 
-    def first(self, mine: int, others: list[int]) -> int:
-        """Fields that the car on field index ``mine`` reaches in fewer steps than all others."""
-        result = 0
-        my_balls = self.balls[mine]
-        other_balls = [self.balls[o] for o in others]
+    def contest(self, others: list[int], wanted: int) -> list[tuple[int, int]]:
+        """The fields of ``wanted`` that the cars on the field indices ``others`` do not reach
+        within d steps, as (d, fields) pairs, keeping only the d that :meth:`firsts` needs."""
+        balls = self.balls
+        levels: list[tuple[int, int]] = []
         for d in range(self.depth + 1):
-            theirs = 0
-            for balls in other_balls:
-                theirs |= balls[d]
-            result |= my_balls[d] & ~theirs
-        return result
+            free = wanted
+            for car in others:
+                free &= ~balls[car][d]
+            # Fewer steps with the same fields left lose nothing: the car reaches more in d.
+            if levels and levels[-1][1] == free:
+                levels[-1] = (d, free)
+            else:
+                levels.append((d, free))
+            if not free:
+                levels.pop()
+                break
+        return levels
+
+    def firsts(self, cars: list[int], levels: list[tuple[int, int]]) -> list[int]:
+        """For a car on each of the field indices ``cars``, the fields of the contest ``levels``
+        (:meth:`contest`) that it reaches in fewer steps than all the others."""
+        balls = self.balls
+        found = []
+        for car in cars:
+            mine = balls[car]
+            result = 0
+            for d, free in levels:
+                result |= mine[d] & free
+            found.append(result)
+        return found
 
 
 def _race(island: Island) -> _Race:
@@ -162,9 +182,10 @@ class GreedyBot:
         for mask in located:
             located_mask |= mask
         # 1. Claim a located treasure within reach.
-        claims = [a for a in moves if located_mask >> index[a.destination] & 1]
-        if claims:
-            return rng.choice(claims)
+        if located_mask:
+            claims = [a for a in moves if located_mask >> index[a.path[-1]] & 1]
+            if claims:
+                return rng.choice(claims)
         # 2. Drive to a located treasure no other car reaches sooner.
         for mask in located:
             target = mask.bit_length() - 1
@@ -174,7 +195,12 @@ class GreedyBot:
                 return min(moves, key=lambda a: (race.steps[index[a.destination]][target], str(a)))
         # 3. The best clue.
         best_value, best_plays = 0.0, []
-        first = race.first(here, others)
+        # Only the maps' candidates count for the race, in clue values as in drives.
+        wanted = 0
+        for map_state in obs.maps:
+            wanted |= map_state.candidates_mask
+        contest = race.contest(others, wanted)
+        (first,) = race.firsts([here], contest)
         for play in plays:
             value = self._play_value(obs, play, table.masks[play.clue], race, here, others, first)
             if value > best_value + 1e-9:
@@ -196,9 +222,16 @@ class GreedyBot:
             return EXCHANGE
         # 4. Drive where the most candidates are reached first.
         if moves:
-            scored = [(self._move_value(obs, race, index[a.destination], others), a) for a in moves]
-            top = max(score for score, _ in scored)
-            return rng.choice([a for score, a in scored if score >= top - 1e-9])
+            weights = self._map_weights(obs)
+            firsts = race.firsts([index[a.path[-1]] for a in moves], contest)
+            scores = [
+                sum([weight * (candidates & first).bit_count() for candidates, weight in weights])
+                for first in firsts
+            ]
+            top = max(scores)
+            return rng.choice(
+                [a for a, score in zip(moves, scores, strict=True) if score >= top - 1e-9]
+            )
         return rng.choice(legal)
 
     @staticmethod
@@ -228,15 +261,11 @@ class GreedyBot:
         return 1.0 + share + 1.0 / count
 
     @staticmethod
-    def _move_value(obs: Observation, race: _Race, there: int, others: list[int]) -> float:
-        first = race.first(there, others)
+    def _map_weights(obs: Observation) -> list[tuple[int, float]]:
+        """Per map, its candidates and what each is worth to a drive: more for maps with its
+        roses and few candidates."""
         me = obs.player
-        value = 0.0
-        for map_state in obs.maps:
-            count = map_state.candidate_count()
-            weight = (map_state.roses[me] + 1) / count
-            value += weight * (map_state.candidates_mask & first).bit_count()
-        return value
+        return [(m.candidates_mask, (m.roses[me] + 1) / m.candidate_count()) for m in obs.maps]
 
 
 BOTS: Final[dict[str, type[RandomBot] | type[GreedyBot]]] = {

@@ -27,7 +27,7 @@ the end of the turn. Each check is a few bitmask operations.
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from tobago_solver.game.plays import play_table
 from tobago_solver.game.position import MapState, Phase, Position, replace, tuple_set
@@ -80,7 +80,9 @@ def is_stalemate(state: Position) -> bool:
     playable = 0
     for map_state in state.maps:
         playable |= table.playable(map_state.candidates_mask)
-    return not table.bits(cards) & playable
+    index = table.index
+    # Usually the first cards looked at are playable: no need to look at the others.
+    return not any(playable >> index[card] & 1 for card in cards)
 
 
 def restart_map(state: _P, map_index: int) -> _P:
@@ -116,7 +118,9 @@ def abandon(state: _P, map_index: int) -> _P:
 def check_end(state: _P) -> _P:
     """The §7 checks that follow a change of the maps or hands: the game ends (or, published,
     a map is abandoned) when the rules say so."""
-    if state.end_reason is not None:
+    if state.end_reason is not None or state.derived(
+        "nothing ends", _READS, lambda: _nothing_ends(state)
+    ):
         return state
     finder = locator(state.island)
     for m, map_state in enumerate(state.maps):
@@ -132,9 +136,25 @@ def check_end(state: _P) -> _P:
     return state
 
 
-def end_turn(state: _P) -> _P:
+_READS: Final = frozenset(
+    {"island", "rules", "players", "maps", "hands", "roses_left", "claims", "distribution"}
+    | {"clue_deck", "clue_discards"}
+)
+"""The fields :func:`check_end` reads (the decks for the ``exchange`` variant's stalemate)."""
+
+
+def _nothing_ends(state: Position) -> bool:
+    """Whether :func:`check_end` leaves ``state`` as it is: every map can still be located (a
+    map without candidate cannot) and it is no stalemate."""
+    finder = locator(state.island)
+    located = all(finder.can_locate(m.candidates_mask) for m in state.maps)
+    return located and not is_stalemate(state)
+
+
+def end_turn(state: _P, **also: Any) -> _P:
     """The next player's turn, or the end of the game when §7 says so or the turn limit is
-    reached."""
+    reached; ``also``: other fields that change with it, none that §7's checks read (the car of
+    the move that ends the turn, in one copy of the state rather than two)."""
     opening_left = state.opening_left - 1 if state.opening_left > 0 else 0
     turn = state.turn + 1
     state = check_end(state)
@@ -150,4 +170,5 @@ def end_turn(state: _P) -> _P:
         moved=False,
         opening_left=opening_left,
         end_reason=end_reason,
+        **also,
     )

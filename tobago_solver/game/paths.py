@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Final
 
 from tobago_solver.game.actions import Move
@@ -76,7 +77,7 @@ def move_paths(
 
 
 def moves(
-    island: Island, start: str, steps: int, stops: frozenset[str] = frozenset()
+    island: Island, start: str, steps: int, stops: AbstractSet[str] = frozenset()
 ) -> list[Move]:
     """A move along each path of :func:`move_paths`, cached on the island (the list is shared:
     do not change it).
@@ -92,16 +93,24 @@ def moves(
     True
     """
     cache = island._cache.setdefault(_MOVES_KEY, {})
-    near = stops & _inner_fields(island, start, steps)
+    near = _inner_fields(island, start, steps).intersection(stops)
     kept: dict[tuple[str, int, frozenset[str]], list[Move]] = cache.setdefault(
         "stopped" if near else "moves", {}
     )
     key = (start, steps, near)
     found = kept.get(key)
     if found is None:
+        made: dict[tuple[str, ...], Move] = cache.setdefault("made", {})
         if near and len(kept) >= _STOPPED_MOVES_KEPT:
             kept.clear()
-        found = kept[key] = [Move(path) for path in move_paths(island, start, steps, near).values()]
+            made.clear()
+        found = kept[key] = []
+        for path in move_paths(island, start, steps, near).values():
+            move = made.get(path)
+            if move is None:
+                # Most paths are those of other lists (a located treasure changes a few).
+                move = made[path] = Move(path)
+            found.append(move)
     return found
 
 

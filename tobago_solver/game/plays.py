@@ -16,7 +16,7 @@ preset, so a hand is checked against the maps with a bit test per card and map. 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from tobago_solver.clues import Clue
@@ -51,14 +51,6 @@ class PlayTable:
                 self._playable.clear()
             found = playable_cards(candidates, self.card_masks, self.rules)
             self._playable[candidates] = found
-        return found
-
-    def bits(self, cards: Iterable[Clue]) -> int:
-        """The bitmask of some clues."""
-        index = self.index
-        found = 0
-        for card in cards:
-            found |= 1 << index[card]
         return found
 
     def plays(self, hand: Sequence[Clue], maps: Sequence[tuple[int, int]]) -> list[Play]:

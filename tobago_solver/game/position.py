@@ -14,9 +14,11 @@ replace positions through this module, so none of them needs the state's module.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from dataclasses import replace as _dataclass_replace
-from typing import Any, Literal, TypeVar
+from types import MappingProxyType
+from typing import Any, Final, Literal, TypeVar
 
 from tobago_solver.clues import Clue
 from tobago_solver.compile import compiled
@@ -85,17 +87,32 @@ class Distribution:
 
 
 _T = TypeVar("_T")
+_MISSING: Final[Any] = object()
 
 
 def replace(value: _T, **changes: Any) -> _T:
-    """``dataclasses.replace``, fast for positions (the hot path of every game)."""
+    """``dataclasses.replace``, fast for positions (the hot path of every game).
+
+    A position hands on the facts derived from it (:meth:`Position.derived`) whose fields do not
+    change.
+    """
     if isinstance(value, Position):
-        # Copying the instance dict skips __init__; the cache of derived facts starts empty.
+        # Copying the instance dict skips __init__.
         new = object.__new__(type(value))
         new.__dict__.update(value.__dict__)
         new.__dict__.update(changes)
-        new.__dict__["_cache"] = {}
+        # Facts are kept by the fields they read, and a group is shared, not copied: what either
+        # position finds later holds for both, as both have the same values of those fields.
+        new.__dict__["_cache"] = {
+            reads: facts for reads, facts in value._cache.items() if reads.isdisjoint(changes)
+        }
         return new
+    if type(value) is Distribution:
+        # Each card dealt changes the distribution; it has no __post_init__ to run either.
+        dealt = object.__new__(Distribution)
+        dealt.__dict__.update(value.__dict__)
+        dealt.__dict__.update(changes)
+        return dealt  # type: ignore[return-value]
     return _dataclass_replace(value, **changes)  # type: ignore[type-var]
 
 
@@ -162,7 +179,34 @@ class Position:
     reshuffled_piles: tuple[tuple[Clue, ...], ...] = ()
     """The discard pile shuffled into a new clue deck at each reshuffle (public: the pile lay
     face up)."""
-    _cache: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _cache: dict[frozenset[str], dict[str, Any]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """Derived facts by name, grouped by the fields they read (see :meth:`derived`)."""
+
+    def derived(self, name: str, reads: frozenset[str], compute: Callable[[], _T]) -> _T:
+        """The fact ``name``, computed from the fields ``reads`` by ``compute`` on first use.
+
+        :func:`replace` hands it on to the next position while none of those fields changes:
+        a car's move keeps what was found about the maps and hands.
+
+        >>> import tobago_solver as tb
+        >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+        >>> state.derived("turn", frozenset({"turn"}), lambda: state.turn * 10)
+        0
+        >>> moved = replace(state, cars=state.cars[::-1])
+        >>> moved.derived("turn", frozenset({"turn"}), lambda: -1)  # handed on
+        0
+        >>> replace(state, turn=2).derived("turn", frozenset({"turn"}), lambda: -1)
+        -1
+        """
+        facts = self._cache.get(reads)
+        if facts is None:
+            facts = self._cache[reads] = {}
+        value: _T = facts.get(name, _MISSING)
+        if value is _MISSING:
+            value = facts[name] = compute()
+        return value
 
     def decks_of_hands(self) -> tuple[tuple[int, ...], ...]:
         """:attr:`hand_decks`, filled in for positions built by hand (every card dealt)."""
@@ -206,10 +250,23 @@ class Position:
 
     def located_fields(self) -> dict[str, tuple[int, ...]]:
         """Located treasures: field -> the maps located there."""
+        return dict(self.located_treasures())
+
+    def located_treasures(self) -> Mapping[str, tuple[int, ...]]:
+        """:meth:`located_fields`, computed once and shared (a car's move keeps it)."""
+        found: Mapping[str, tuple[int, ...]] = self.derived(
+            "located", _READS_MAPS, self._find_located
+        )
+        return found
+
+    def _find_located(self) -> Mapping[str, tuple[int, ...]]:
         located: dict[str, tuple[int, ...]] = {}
         fields = self.island.fields
         for m, map_state in enumerate(self.maps):
             if map_state.located:
                 name = fields[map_state.candidates_mask.bit_length() - 1]
                 located[name] = (*located.get(name, ()), m)
-        return located
+        return MappingProxyType(located)
+
+
+_READS_MAPS: Final = frozenset({"island", "maps"})

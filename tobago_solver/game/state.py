@@ -28,7 +28,8 @@ player's turn begins. After every clue played and at every turn's end the §7 ch
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any, Final
 
 from tobago_solver.clues import Clue
 from tobago_solver.compile import compiled
@@ -136,9 +137,9 @@ class GameState(Position):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions ``to_move`` may take, in a stable order (plays, moves, then the rest)."""
-        actions: tuple[Action, ...] | None = self._cache.get("legal")
-        if actions is None:
-            actions = self._cache["legal"] = tuple(self._legal())
+        actions: tuple[Action, ...] = self.derived(
+            "legal", _READS_ALL, lambda: tuple(self._legal())
+        )
         return actions
 
     def _legal(self) -> list[Action]:
@@ -164,10 +165,18 @@ class GameState(Position):
 
     def _legal_plays(self) -> list[Play]:
         p = self.current_player
+        if self.phase == "opening":
+            return self._plays_of(p, opening=True)
+        # Kept while hands, maps and roses stay as they are, through the other players' moves.
+        plays: list[Play] = self.derived(
+            f"plays of {p}", _READS_PLAYS, lambda: self._plays_of(p, opening=False)
+        )
+        return plays
+
+    def _plays_of(self, p: int, *, opening: bool) -> list[Play]:
         if self.roses_left[p] == 0:
             return []
         table = play_table(self.island, self.rules.clue_rules)
-        opening = self.phase == "opening"
         maps = [
             (m, table.playable(map_state.candidates_mask))
             for m, map_state in enumerate(self.maps)
@@ -177,7 +186,7 @@ class GameState(Position):
 
     def _legal_moves(self) -> list[Move]:
         start, steps = self.cars[self.current_player], self.rules.max_steps
-        return moves(self.island, start, steps, frozenset(self.located_fields()))
+        return moves(self.island, start, steps, self.located_treasures().keys())
 
     # -- applying actions ----------------------------------------------------------------------
 
@@ -185,7 +194,9 @@ class GameState(Position):
         """The state after ``action`` by ``to_move``; raises IllegalActionError naming the rule."""
         if isinstance(action, Move) and self.phase == "action":
             self._check_move(action)
-        elif action not in self.legal_actions():
+        elif not (isinstance(action, Play) and self._is_legal_play(action)) and (
+            action not in self.legal_actions()
+        ):
             raise self._illegal(action)
         if isinstance(action, Play):
             return self._play(action)
@@ -275,6 +286,20 @@ class GameState(Position):
                 return IllegalActionError(f"{text!r}: you hold no clue card", "§5 (C)")
         return IllegalActionError(f"{text!r}: not possible in the {self.phase} phase", "§5")
 
+    def _is_legal_play(self, play: Play) -> bool:
+        """Whether ``play`` is one of :meth:`_legal_plays`, by the same bit test, without
+        listing them (and comparing the play with every one listed before it)."""
+        p = self.current_player
+        if self.phase not in ("action", "opening") or self.roses_left[p] == 0:
+            return False
+        if play.clue not in self.hands[p] or not 0 <= play.map < len(self.maps):
+            return False
+        map_state = self.maps[play.map]
+        if self.phase == "opening" and map_state.clues:
+            return False
+        table = play_table(self.island, self.rules.clue_rules)
+        return bool(table.playable(map_state.candidates_mask) >> table.index[play.clue] & 1)
+
     def _check_move(self, move: Move) -> None:
         text = str(move)
         if not 1 <= len(move.path) <= self.rules.max_steps:
@@ -289,7 +314,7 @@ class GameState(Position):
                 f"{text!r}: the move ends where the car started, {here}; a move goes somewhere",
                 "§5 (B)",
             )
-        located = self.located_fields()
+        located = self.located_treasures()
         for i, there in enumerate(move.path):
             if there not in neighbours:
                 raise IllegalActionError(f"{text!r}: {there} is not a land field", "§5 (B)")
@@ -323,8 +348,8 @@ class GameState(Position):
             maps=tuple_set(self.maps, play.map, new_map),
             roses_left=tuple_set(self.roses_left, p, self.roses_left[p] - 1),
             last_map_change=self.turn,
+            **self._drawn(p, tuple(hand), tuple(decks), self.clue_discards),
         )
-        state = state._draw(p, tuple(hand), tuple(decks))
         if new_map.located:
             field_ = self.island.fields[new_map.candidates_mask.bit_length() - 1]
             for k in range(self.players):
@@ -342,23 +367,21 @@ class GameState(Position):
         """§5 (C), variant: discard the hand, then draw as many (reshuffling as in (A))."""
         p = self.current_player
         hand = self.hands[p]
-        state = replace(
-            self,
-            hands=tuple_set(self.hands, p, ()),
-            clue_discards=(*self.clue_discards, *hand),
-        )
-        return state._draw(p, (), (), len(hand))._after_action()
+        drawn = self._drawn(p, (), (), (*self.clue_discards, *hand), len(hand))
+        return replace(self, **drawn)._after_action()
 
-    def _draw(
+    def _drawn(
         self,
         player: int,
         hand: tuple[Clue, ...],
         decks: tuple[int, ...],
+        discards: tuple[Clue, ...],
         count: int | None = None,
-    ) -> GameState:
-        """``player`` holds ``hand`` (drawn from ``decks``, see ``hand_decks``) and draws
-        ``count`` cards (default: up to the hand size)."""
-        deck, discards, reshuffles = self.clue_deck, self.clue_discards, self.reshuffles
+    ) -> dict[str, Any]:
+        """The fields that change when ``player`` holds ``hand`` (drawn from ``decks``, see
+        ``hand_decks``) and draws ``count`` cards (default: up to the hand size), the clue
+        discards being ``discards``."""
+        deck, reshuffles = self.clue_deck, self.reshuffles
         piles = self.reshuffled_piles
         need = self.rules.hand_size(self.players) - len(hand) if count is None else count
         while need > 0:
@@ -373,23 +396,24 @@ class GameState(Position):
             taken = deck[:need]
             hand, deck, need = (*hand, *taken), deck[len(taken) :], need - len(taken)
             decks = (*decks, *(len(piles),) * len(taken))
-        return replace(
-            self,
-            hands=tuple_set(self.hands, player, hand),
-            hand_decks=tuple_set(self.decks_of_hands(), player, decks),
-            clue_deck=deck,
-            clue_discards=discards,
-            reshuffles=reshuffles,
-            reshuffled_piles=piles,
-        )
+        return {
+            "hands": tuple_set(self.hands, player, hand),
+            "hand_decks": tuple_set(self.decks_of_hands(), player, decks),
+            "clue_deck": deck,
+            "clue_discards": discards,
+            "reshuffles": reshuffles,
+            "reshuffled_piles": piles,
+        }
 
     def _move(self, move: Move) -> GameState:
         p = self.current_player
-        state = replace(self, cars=tuple_set(self.cars, p, move.destination))
-        maps_here = self.located_fields().get(move.destination, ())
+        cars = tuple_set(self.cars, p, move.destination)
+        maps_here = self.located_treasures().get(move.destination, ())
         if maps_here:
-            return settle(replace(state, claims=tuple((m, p) for m in maps_here)))
-        return replace(state, moved=True)._after_action()
+            return settle(replace(self, cars=cars, claims=tuple((m, p) for m in maps_here)))
+        if move.destination not in self.amulets and self.amulets_held[p] == 0:
+            return end_turn(self, cars=cars)  # as _after_action would, nothing to decide
+        return replace(self, cars=cars, moved=True)._after_action()
 
     def _after_action(self) -> GameState:
         p = self.current_player
@@ -397,6 +421,11 @@ class GameState(Position):
         if can_take or self.amulets_held[p] > 0:
             return replace(self, phase="bonus")
         return end_turn(self)
+
+
+_READS_PLAYS: Final = frozenset({"island", "rules", "hands", "maps", "roses_left"})
+_READS_ALL: Final = frozenset(f.name for f in fields(GameState))
+"""Every field: a fact that reads them all lives as long as its position."""
 
 
 def map_name(index: int) -> str:

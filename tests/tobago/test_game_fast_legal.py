@@ -1,0 +1,147 @@
+"""The engine's fast legal actions against a plain listing built from the core rules (issue 18).
+
+The engine finds clue plays with per-map bitmasks, keeps move lists per start and located
+treasures, and hands facts derived from one position on to the next. The plain listing here
+asks ``check_clue`` (§3) for every card and map and walks the step rule (``reachable`` one step
+at a time) breadth first, so a stale fact or a wrong bit shows as a difference.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tobago_solver as tb
+from tobago_solver.game.actions import (
+    ACCEPT_CURSE,
+    END_TURN,
+    EXCHANGE,
+    PASS,
+    SPEND_AMULET,
+    TAKE_AMULET,
+    Action,
+)
+from tobago_solver.game.records import bot_rng
+from tobago_solver.game.state import GameState
+from tobago_solver.movement import reachable
+
+STATES = 500
+RULES = ("seed", "published", "seed+exchange", "published+exchange")
+
+
+def plain_plays(state: GameState) -> list[tb.Play]:
+    """Each distinct card of the hand, in hand order, on each map §3 allows, in map order."""
+    p = state.current_player
+    if state.phase not in ("action", "opening") or state.roses_left[p] == 0:
+        return []
+    plays = []
+    for card in dict.fromkeys(state.hands[p]):
+        for m, map_state in enumerate(state.maps):
+            if state.phase == "opening" and map_state.clues:
+                continue  # the published opening starts an empty map
+            verdict = tb.check_clue(
+                state.island, map_state.clues, card, state.rules.clue_rules, explain=False
+            )
+            if verdict.legal:
+                plays.append(tb.Play(card, m))
+    return plays
+
+
+def plain_moves(state: GameState) -> list[tb.Move]:
+    """A shortest path to every field within the steps allowed, breadth first with the fields in
+    reading order; a car stops on a located treasure (it claims it)."""
+    if state.phase != "action":
+        return []
+    island = state.island
+    order = {name: i for i, name in enumerate(island.fields)}
+    located = set(state.located_fields())
+    start = state.cars[state.current_player]
+    paths: dict[str, tuple[str, ...]] = {start: ()}
+    frontier = [start]
+    for _ in range(state.rules.max_steps):
+        following = []
+        for here in frontier:
+            if here in located:
+                continue
+            for there in sorted(reachable(island, here, 1) - {here}, key=order.__getitem__):
+                if there not in paths:
+                    paths[there] = (*paths[here], there)
+                    following.append(there)
+        frontier = following
+    return [tb.Move(path) for there, path in paths.items() if there != start]
+
+
+def plain_legal(state: GameState) -> list[Action]:
+    """§5: the plays, the moves, the exchange (variant), or else a pass; amulets and curses."""
+    p = state.current_player
+    if state.phase == "over":
+        return []
+    if state.phase == "curse":
+        return [SPEND_AMULET, ACCEPT_CURSE]
+    if state.phase == "bonus":
+        bonus: list[Action] = []
+        if state.moved and state.cars[p] in state.amulets:
+            bonus.append(TAKE_AMULET)
+        if state.amulets_held[p] > 0:
+            bonus.append(SPEND_AMULET)
+        return [*bonus, END_TURN]
+    actions: list[Action] = [*plain_plays(state), *plain_moves(state)]
+    if state.phase == "action" and state.rules.exchange and state.hands[p]:
+        actions.append(EXCHANGE)
+    return actions or [PASS]
+
+
+def sampled_states(count: int, seed: int) -> list[GameState]:
+    """``count`` states spread over seeded games of random and greedy bots on every island,
+    both presets, with and without the exchange variant, 2 to 4 players."""
+    rng = random.Random(seed)
+    states: list[GameState] = []
+    game = 0
+    while len(states) < count:
+        island = tb.islands.get(rng.choice(tb.islands.names()))
+        players = rng.randint(2, 4)
+        bots = [rng.choice([tb.RandomBot(), tb.GreedyBot()]) for _ in range(players)]
+        state = tb.new_game(island, players, seed=game, rules=rng.choice(RULES))
+        rngs = [bot_rng(game, seat) for seat in range(players)]
+        played = [state]
+        while not state.is_terminal:
+            player = state.to_move
+            state = state.apply(bots[player].choose(state.observation(player), rngs[player]))
+            played.append(state)
+        states.extend(rng.sample(played, min(len(played), 25, count - len(states))))
+        game += 1
+    return states
+
+
+@pytest.fixture(scope="module")
+def states() -> list[GameState]:
+    return sampled_states(STATES, seed=18)
+
+
+def test_the_sample_covers_every_phase(states: list[GameState]) -> None:
+    assert len(states) == STATES
+    phases = {state.phase for state in states}
+    assert {"action", "opening", "bonus", "over"} <= phases
+    assert any(state.located_fields() for state in states)
+
+
+def test_fast_legal_actions_are_the_plain_ones(states: list[GameState]) -> None:
+    for state in states:
+        assert list(state.legal_actions()) == plain_legal(state), state
+
+
+def test_a_play_is_accepted_exactly_when_the_plain_listing_has_it(
+    states: list[GameState],
+) -> None:
+    for state in states:
+        legal = set(plain_plays(state))
+        hand = state.hands[state.current_player]
+        for card in hand:
+            for m in range(len(state.maps)):
+                play = tb.Play(card, m)
+                if play in legal:
+                    state.apply(play)
+                else:
+                    with pytest.raises(tb.IllegalActionError):
+                        state.apply(play)
