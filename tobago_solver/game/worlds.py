@@ -31,9 +31,11 @@ player saw. A world is consistent when it looks the same to the player (same obs
   order around them.
 
 Opponents' choices are not read for what they reveal of their hands (a bot's policy is not
-known); the rules themselves force no choice that depends on a hand (a pass needs a car with no
-move, which an island does not have). The game seed, which would fix later reshuffles, is hidden
-too: a world gets a fresh one, so its reshuffles are new shuffles.
+known). Two public events do depend on hands and are not conditioned on: a pass (a player with
+no legal action: never in the action phase, where a car can always move, and in the published
+opening only with a hand of clue cards that match no field, which no bundled island has) and
+the stalemate end (a finished game has nothing left to sample). The game seed, which would fix
+later reshuffles, is hidden too: a world gets a fresh one, so its reshuffles are new shuffles.
 """
 
 from __future__ import annotations
