@@ -37,9 +37,11 @@ from tobago_solver.game.bots import Bot, GreedyBot, RandomBot, make_bot
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.records import GameRecord, play_game, replay
 from tobago_solver.game.rules import GameRules
+from tobago_solver.game.search import SearchBot
 from tobago_solver.game.setup import new_game
 from tobago_solver.game.simulate import SimulationResult, simulate, wilson_interval
 from tobago_solver.game.state import GameState, MapState
+from tobago_solver.game.worlds import sample_worlds
 from tobago_solver.hexgrid import Direction
 from tobago_solver.island import Area, Island, Landmark, LandmarkKind, Terrain
 from tobago_solver.legality import ClueVerdict, Reason, check_clue, legal_plays
@@ -87,6 +89,7 @@ __all__ = [
     "RandomBot",
     "Reason",
     "Relation",
+    "SearchBot",
     "SimulationResult",
     "SolverUnknownError",
     "Terrain",
@@ -113,6 +116,7 @@ __all__ = [
     "render_board_svg",
     "render_svg",
     "replay",
+    "sample_worlds",
     "simulate",
     "step_distance",
     "wilson_interval",

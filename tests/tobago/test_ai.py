@@ -12,8 +12,6 @@ from hypothesis import strategies as st
 import tobago_solver as tb
 from tobago_solver.ai import ActionIds, ObservationTensor, observation_text, sample_world
 from tobago_solver.ai.recall import Trail
-from tobago_solver.ai.worlds import treasure_order
-from tobago_solver.game.rules import CURSE, GameRules
 from tobago_solver.game.state import GameState
 
 ISLAND = tb.islands.default()
@@ -88,19 +86,6 @@ def test_a_sampled_world_looks_the_same_to_the_player_and_keeps_every_card(
     # The world plays on under the same rules.
     if not world.is_terminal:
         world.apply(world.legal_actions()[0])
-
-
-def test_curses_stay_where_set_up_can_deal_them() -> None:
-    rules = GameRules()
-    bottom = rules.curse_zone + rules.curses
-    rng = random.Random(3)
-    for size in (41, 35, 29, 10, 2):
-        unrevealed = list(tb.new_game(ISLAND, 2, seed=size).treasure_deck[-size:])
-        for _ in range(50):
-            order = treasure_order(rules, unrevealed, rng)
-            assert sorted(order) == sorted(unrevealed)
-            cursed = [i for i, card in enumerate(order) if card == CURSE]
-            assert all(i >= size - bottom for i in cursed)
 
 
 def test_every_hidden_card_lands_in_a_hand_as_often_as_a_fair_deal_would_put_it() -> None:

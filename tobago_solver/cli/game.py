@@ -349,8 +349,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 BOTS_HELP = (
-    "the bots: one name for every seat, or one per seat, comma-separated: greedy, random "
-    "(default: %s)"
+    "the bots: one name for every seat, or one per seat, comma-separated: greedy, random, "
+    "search (default: %s)"
 )
 PLAYERS_HELP = "players, 2 to 4 (default: as many as --bots lists, or 4)"
 

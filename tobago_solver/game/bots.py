@@ -275,14 +275,22 @@ BOTS: Final[dict[str, type[RandomBot] | type[GreedyBot]]] = {
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by name: ``random`` or ``greedy``.
+    """A bot by name: ``random``, ``greedy`` or ``search``.
 
     >>> make_bot("greedy")
     GreedyBot(name='greedy', curse_threshold=5)
+    >>> make_bot("search").name
+    'search'
     """
+    key = name.strip().lower()
+    if key == "search":
+        # Lazy: the search bot plays GreedyBots out, so its module imports this one.
+        from tobago_solver.game.search import SearchBot
+
+        return SearchBot()
     try:
-        return BOTS[name.strip().lower()]()
+        return BOTS[key]()
     except KeyError:
         raise TobagoError(
-            f"unknown bot {name!r} (expected one of {', '.join(sorted(BOTS))})"
+            f"unknown bot {name!r} (expected one of {', '.join(sorted([*BOTS, 'search']))})"
         ) from None

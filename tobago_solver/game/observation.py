@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from tobago_solver.clues import Clue
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action
-from tobago_solver.game.position import MapState, Phase, Position
+from tobago_solver.game.position import Distribution, MapState, Phase, Position, replace
 from tobago_solver.game.rules import GameRules
 from tobago_solver.island import Island
 
@@ -30,7 +30,8 @@ class Observation:
     """A player's view of a :class:`GameState`; bots decide on this alone.
 
     Hidden: the other hands, the order of both decks and the cards of a distribution not yet
-    revealed. Gold is public: §6 reveals every card as it is dealt, so a player who pays
+    revealed; everything else at the table is here (``tb.sample_worlds`` deals the hidden part
+    again). Gold is public: §6 reveals every card as it is dealt, so a player who pays
     attention knows everyone's gold, and the observation says so rather than reward memory.
     """
 
@@ -62,8 +63,22 @@ class Observation:
     yet): everyone at the table sees when the maps last changed."""
     legal_actions: tuple[Action, ...]
     """The legal actions when this player is to move, else empty."""
+    moved: bool = False
+    """In the ``bonus`` phase: the action was a move (the car's amulet may still be taken)."""
+    claims: tuple[tuple[int, int], ...] = ()
+    """Claims waiting for their distribution: (map, claimant)."""
+    distribution: Distribution | None = None
+    """The distribution in progress, its cards not yet revealed left out (``cards`` is empty;
+    :attr:`distribution_cards` says how many there are)."""
+    distribution_cards: int = 0
+    amulets_spent: tuple[int, ...] = ()
     end_reason: str | None = None
     """Why the game ended (public), or None while it goes on."""
+    hand_decks: tuple[tuple[int, ...], ...] = ()
+    """Which clue deck each player's hand cards were drawn from (0: the dealt deck, k: the deck
+    of the k-th reshuffle), aligned with each hand: the table sees who draws when."""
+    reshuffled_piles: tuple[tuple[Clue, ...], ...] = ()
+    """The discard pile shuffled into a new clue deck at each reshuffle."""
 
     def __repr__(self) -> str:
         return (
@@ -91,6 +106,7 @@ def observe(state: Position, player: int, legal_actions: tuple[Action, ...]) -> 
     """
     if type(player) is not int or not 0 <= player < state.players:
         raise TobagoError(f"no player {player!r} in a {state.players}-player game")
+    dist = state.distribution
     # Filled without __init__: a frozen dataclass sets its fields one by one through
     # object.__setattr__, and every decision of every bot builds an observation.
     seen = object.__new__(Observation)
@@ -118,6 +134,13 @@ def observe(state: Position, player: int, legal_actions: tuple[Action, ...]) -> 
         abandoned=state.abandoned,
         last_map_change=state.last_map_change,
         legal_actions=legal_actions,
+        moved=state.moved,
+        claims=state.claims,
+        distribution=None if dist is None else replace(dist, cards=()),
+        distribution_cards=0 if dist is None else len(dist.cards),
+        amulets_spent=state.amulets_spent,
         end_reason=state.end_reason,
+        hand_decks=state.decks_of_hands(),
+        reshuffled_piles=state.reshuffled_piles,
     )
     return seen

@@ -172,6 +172,13 @@ class Position:
     last_map_change: int = -1
     """The last turn in which a map changed: a clue played, a treasure claimed or a map
     abandoned (-1: none yet). Public: everyone at the table sees it."""
+    hand_decks: tuple[tuple[int, ...], ...] = ()
+    """Which clue deck each hand card was drawn from, aligned with ``hands``: 0 the dealt deck,
+    k the deck shuffled from the discards at the k-th reshuffle (empty: every card from the
+    dealt deck, for positions built by hand). Public: everyone sees who draws when."""
+    reshuffled_piles: tuple[tuple[Clue, ...], ...] = ()
+    """The discard pile shuffled into a new clue deck at each reshuffle (public: the pile lay
+    face up)."""
     _cache: dict[frozenset[str], dict[str, Any]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -200,6 +207,12 @@ class Position:
         if value is _MISSING:
             value = facts[name] = compute()
         return value
+
+    def decks_of_hands(self) -> tuple[tuple[int, ...], ...]:
+        """:attr:`hand_decks`, filled in for positions built by hand (every card dealt)."""
+        if len(self.hand_decks) == self.players:
+            return self.hand_decks
+        return tuple((0,) * len(hand) for hand in self.hands)
 
     @property
     def treasure_deck_size(self) -> int:

@@ -333,6 +333,8 @@ class GameState(Position):
     def _play(self, play: Play) -> GameState:
         p = self.current_player
         hand = list(self.hands[p])
+        decks = list(self.decks_of_hands()[p])
+        del decks[hand.index(play.clue)]
         hand.remove(play.clue)
         old = self.maps[play.map]
         new_map = MapState(
@@ -345,7 +347,7 @@ class GameState(Position):
             maps=tuple_set(self.maps, play.map, new_map),
             roses_left=tuple_set(self.roses_left, p, self.roses_left[p] - 1),
             last_map_change=self.turn,
-            **self._drawn(p, tuple(hand), self.clue_discards),
+            **self._drawn(p, tuple(hand), tuple(decks), self.clue_discards),
         )
         if new_map.located:
             field_ = self.island.fields[new_map.candidates_mask.bit_length() - 1]
@@ -364,19 +366,22 @@ class GameState(Position):
         """§5 (C), variant: discard the hand, then draw as many (reshuffling as in (A))."""
         p = self.current_player
         hand = self.hands[p]
-        drawn = self._drawn(p, (), (*self.clue_discards, *hand), len(hand))
+        drawn = self._drawn(p, (), (), (*self.clue_discards, *hand), len(hand))
         return replace(self, **drawn)._after_action()
 
     def _drawn(
         self,
         player: int,
         hand: tuple[Clue, ...],
+        decks: tuple[int, ...],
         discards: tuple[Clue, ...],
         count: int | None = None,
     ) -> dict[str, Any]:
-        """The fields that change when ``player`` holds ``hand`` and draws ``count`` cards
-        (default: up to the hand size), the clue discards being ``discards``."""
+        """The fields that change when ``player`` holds ``hand`` (drawn from ``decks``, see
+        ``hand_decks``) and draws ``count`` cards (default: up to the hand size), the clue
+        discards being ``discards``."""
         deck, reshuffles = self.clue_deck, self.reshuffles
+        piles = self.reshuffled_piles
         need = self.rules.hand_size(self.players) - len(hand) if count is None else count
         while need > 0:
             if not deck:
@@ -385,14 +390,18 @@ class GameState(Position):
                 # A fresh generator per reshuffle keeps the state a plain value.
                 pile = list(discards)
                 random.Random(f"tobago-reshuffle:{self.seed}:{reshuffles}").shuffle(pile)
+                piles = (*piles, discards)
                 deck, discards, reshuffles = tuple(pile), (), reshuffles + 1
             taken = deck[:need]
             hand, deck, need = (*hand, *taken), deck[len(taken) :], need - len(taken)
+            decks = (*decks, *(len(piles),) * len(taken))
         return {
             "hands": tuple_set(self.hands, player, hand),
+            "hand_decks": tuple_set(self.decks_of_hands(), player, decks),
             "clue_deck": deck,
             "clue_discards": discards,
             "reshuffles": reshuffles,
+            "reshuffled_piles": piles,
         }
 
     def _move(self, move: Move) -> GameState:
