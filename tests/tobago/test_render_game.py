@@ -109,6 +109,16 @@ def test_notebooks_show_states_and_observations() -> None:
 def test_a_seat_outside_the_game_is_refused() -> None:
     with pytest.raises(TobagoError, match="no seat 5"):
         render_game_svg(GAME[0], seat=5)
+    with pytest.raises(TobagoError, match="the view of P1 shows no other seat's hand"):
+        render_game_svg(GAME[0].observation(1), seat=0)
+
+
+def test_an_observation_of_a_finished_game_says_why_it_ended() -> None:
+    final = GAME[-1]
+    assert final.end_reason
+    assert any(
+        f"game over ({final.end_reason})" in t for t in texts(render_game_svg(final.observation(0)))
+    )
 
 
 def test_the_table_picture_lists_clues_cars_hand_and_forced_maps() -> None:

@@ -10,22 +10,22 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Any
 
 from tobago_solver.clues import Clue
 from tobago_solver.errors import TobagoError
+from tobago_solver.game.observation import Observation
+from tobago_solver.game.state import GameState
 from tobago_solver.render.colours import INK_DARK, MAP_COLOURS
 from tobago_solver.render.overlays import Marker
 from tobago_solver.render.panel import Panel
 from tobago_solver.render.picture import island_element
-from tobago_solver.render.scene import GameView, Scene, scene_of_game, scene_of_table
+from tobago_solver.render.scene import Scene, scene_of_game, scene_of_table
 from tobago_solver.render.svg import num, page, serialise, text
 from tobago_solver.table import Table
 
 
 def render_game_svg(
-    game: GameView,
+    game: GameState | Observation,
     *,
     seat: int | None = None,
     title: str | None = None,
@@ -47,27 +47,26 @@ def render_game_svg(
     True
     """
     _check_size(hex_size)
-    # A state and an observation differ only in whose hand they hold and what they know of the
-    # end; both are read through the names they share.
-    details: Any = game
-    hands = getattr(details, "hands", None)
-    if seat is None and hasattr(details, "player") and hasattr(details, "hand"):
-        seat = int(details.player)
-    if seat is not None and not 0 <= seat < game.players:
-        raise TobagoError(f"no seat {seat} in a {game.players}-player game")
-    hand: Sequence[Clue] | None = None
-    if seat is not None:
-        hand = hands[seat] if hands is not None else getattr(details, "hand", None)
-    hand_sizes = getattr(details, "hand_sizes", None)
-    if hand_sizes is None and hands is not None:
-        hand_sizes = [len(cards) for cards in hands]
+    hand: tuple[Clue, ...] | None
+    winners: tuple[int, ...] | None
+    if isinstance(game, Observation):
+        if seat is not None and seat != game.player:
+            raise TobagoError(f"the view of P{game.player} shows no other seat's hand")
+        seat, hand, hand_sizes = game.player, game.hand, game.hand_sizes
+        winners = None
+    else:
+        if seat is not None and not 0 <= seat < game.players:
+            raise TobagoError(f"no seat {seat} in a {game.players}-player game")
+        hand = None if seat is None else game.hands[seat]
+        hand_sizes = tuple(len(cards) for cards in game.hands)
+        winners = game.winners if game.phase == "over" else None
     scene = scene_of_game(
         game,
         seat=seat,
         hand=hand,
         hand_sizes=hand_sizes,
-        end_reason=getattr(details, "end_reason", None),
-        winners=getattr(details, "winners", None) if game.phase == "over" else None,
+        end_reason=game.end_reason,
+        winners=winners,
         title=title,
     )
     cars = {f"P{player}": field for player, field in enumerate(game.cars)}
