@@ -121,6 +121,23 @@ class _Race:
         return found
 
 
+def _plays_and_moves(legal: tuple[Action, ...]) -> tuple[tuple[Play, ...], tuple[Move, ...]]:
+    """The clue plays and the moves of a listing in the engine's order (plays, then moves, then
+    at most one other action: see ``GameState.legal_actions``), cut out without testing each of
+    the dozens of moves.
+
+    >>> from tobago_solver.clues import Clue
+    >>> legal = (Play(Clue.parse("in lake"), 0), Move(("c3",)), Move(("c3", "d4")), EXCHANGE)
+    >>> [len(part) for part in _plays_and_moves(legal)]
+    [1, 2]
+    """
+    first_move = next(
+        (i for i, action in enumerate(legal) if not isinstance(action, Play)), len(legal)
+    )
+    end = len(legal) - (first_move < len(legal) and not isinstance(legal[-1], Move))
+    return legal[:first_move], legal[first_move:end]  # type: ignore[return-value]
+
+
 def _race(island: Island) -> _Race:
     race: _Race | None = island._cache.get(_TABLE_KEY)
     if race is None:
@@ -175,8 +192,7 @@ class GreedyBot:
         index = race.index
         here = index[obs.cars[me]]
         others = [index[car] for p, car in enumerate(obs.cars) if p != me]
-        moves = [a for a in legal if isinstance(a, Move)]
-        plays = [a for a in legal if isinstance(a, Play)]
+        plays, moves = _plays_and_moves(legal)
         located = [m.candidates_mask for m in obs.maps if m.located]
         located_mask = 0
         for mask in located:
@@ -224,10 +240,13 @@ class GreedyBot:
         if moves:
             weights = self._map_weights(obs)
             firsts = race.firsts([index[a.path[-1]] for a in moves], contest)
-            scores = [
-                sum([weight * (candidates & first).bit_count() for candidates, weight in weights])
-                for first in firsts
-            ]
+            # Summed map by map over all moves at once, in the same order as one move's sum.
+            scores: list[float] = [0] * len(moves)
+            for candidates, weight in weights:
+                scores = [
+                    score + weight * (candidates & first).bit_count()
+                    for score, first in zip(scores, firsts, strict=True)
+                ]
             top = max(scores)
             return rng.choice(
                 [a for a, score in zip(moves, scores, strict=True) if score >= top - 1e-9]
