@@ -120,13 +120,14 @@ def hidden_layout(observation: Observation) -> HiddenLayout:
         for seat in range(observation.players)
         if _hidden_start(observation, seat, known)
     }
-    if len(cards) + len(start_slots) != len(slots) or len(cards) < len(observation.unknown_cards()):
+    if len(cards) + len(start_slots) != len(slots):
+        # A deal built by hand may leave cards out of the game; worlds need every card.
         raise TranquilityError(
             f"inconsistent observation: {len(cards) + len(start_slots)} hidden cards for "
-            f"{len(slots)} hidden places"
+            f"{len(slots)} hidden places (worlds hold every card of the game)"
         )
-    for seat, places in start_slots.items():
-        if not places:
+    for seat, allowed in start_slots.items():
+        if not allowed:
             raise TranquilityError(
                 f"inconsistent observation: player {seat}'s start card fits nowhere"
             )

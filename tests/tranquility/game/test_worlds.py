@@ -131,9 +131,7 @@ def _chi_square_p(observed: Counter[object], expected: dict[object, float], n: i
     """Upper tail of the chi-square statistic (Wilson–Hilferty approximation)."""
     statistic = sum((observed[key] - n * p) ** 2 / (n * p) for key, p in expected.items())
     freedom = len(expected) - 1
-    z = ((statistic / freedom) ** (1 / 3) - (1 - 2 / (9 * freedom))) / math.sqrt(
-        2 / (9 * freedom)
-    )
+    z = ((statistic / freedom) ** (1 / 3) - (1 - 2 / (9 * freedom))) / math.sqrt(2 / (9 * freedom))
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
@@ -142,9 +140,7 @@ def _world_key(world: GameState) -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize(("case", "observer"), [(_seed_case, 0), (_published_case, 1)])
-def test_each_consistent_world_at_its_expected_frequency(
-    case: object, observer: int
-) -> None:
+def test_each_consistent_world_at_its_expected_frequency(case: object, observer: int) -> None:
     assert callable(case)
     state: GameState = case()
     observation = state.observation(observer)
