@@ -9,6 +9,10 @@ bracket) beside HeuristicBot's win rate on the same deals.
 
     python benchmarks/tranquility_deals.py --deals 100 --players 2 --time-limit 60
     python benchmarks/tranquility_deals.py --deals 30 --players 1 3 4 --time-limit 20 --json
+
+``--nodes-per-second`` measures the search's speed instead: positions visited per second of
+processor time over the first ``--deals`` two-player deals of each preset (``--time-limit``
+each); ``benchmarks/tranquility_games.py --targets`` prints it beside the games per second.
 """
 
 from __future__ import annotations
@@ -45,6 +49,22 @@ def one_deal(task: tuple[str, int, int, float]) -> dict[str, Any]:
         "line": len(solution.line),
         "bot_won": record.won,
     }
+
+
+def nodes_per_second(deals: int, seed: int, limit: float) -> dict[str, Any]:
+    """Positions ``solve_deal`` visits per second of processor time, over the first ``deals``
+    two-player deals of each preset (each stopped after ``limit`` seconds): most of a position's
+    time goes to listing and applying its actions and to HeuristicBot's choice, which is tried
+    first, so this is the game engine's speed inside a search."""
+    nodes = 0
+    seconds = 0.0
+    for rules in PRESETS:
+        for deal_seed in game_seeds(deals, seed):
+            deal = Deal.random(2, rules=rules, seed=deal_seed)
+            started = time.process_time()
+            nodes += solve_deal(deal, time_limit=limit).nodes
+            seconds += time.process_time() - started
+    return {"nodes": nodes, "seconds": seconds, "nodes_per_s": nodes / seconds}
 
 
 def study(
@@ -131,7 +151,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026, help="seed of the deal seeds")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument(
+        "--nodes-per-second",
+        action="store_true",
+        help="measure the search's positions per second instead (2 players, both presets)",
+    )
     args = parser.parse_args()
+    if args.nodes_per_second:
+        speed = nodes_per_second(args.deals, args.seed, args.time_limit)
+        if args.json:
+            print(json.dumps(speed, indent=1))
+        else:
+            print(
+                f"{speed['nodes']:,} positions in {speed['seconds']:.1f} s of processor time: "
+                f"{speed['nodes_per_s']:,.0f} positions/s"
+            )
+        return
     rows = []
     for rules in args.rules:
         for players in args.players:

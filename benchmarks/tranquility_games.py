@@ -10,16 +10,33 @@ exceptions and illegal actions (every action is checked against ``legal_actions(
     python benchmarks/tranquility_games.py --speed-only
     python benchmarks/tranquility_games.py --crash-check 10000 --players 2 --rules published
     python benchmarks/tranquility_games.py --games 200 --json
+    python benchmarks/tranquility_games.py --targets --before 91b1c5d --repeat 5
+
+Targets (issue 18): games per second of processor time in one process for RandomBot (2 players,
+both presets) and HeuristicBot (2 players, `published`), and ``solve_deal``'s positions per second
+(``tranquility_deals.py --nodes-per-second``). With ``--before REV`` the same rows are measured
+on the package as it was at git revision ``REV`` too, alternating with this tree, each in its own
+process, ``--repeat`` times; the table shows the medians, and the profile's top lines of random
+`published` games on this tree follow (``--profile-games``).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
 import json
+import os
+import pstats
 import random
+import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 import traceback
+from pathlib import Path
 from typing import Any
 
 import tranquility_solver as tq
@@ -83,6 +100,178 @@ def speed(seconds: float) -> list[dict[str, Any]]:
     return rows
 
 
+SPEED_ROWS: dict[str, tuple[str, str, int]] = {
+    "random published": ("random", "published", 2),
+    "random seed": ("random", "seed", 2),
+    "heuristic published": ("heuristic", "published", 2),
+}
+"""The games-per-second rows of issue 18: bots, rules, players."""
+ISSUE_TARGETS: dict[str, tuple[float, float]] = {
+    "random published": (1000, 367.7),
+    "random seed": (600, 205),
+    "heuristic published": (150, 45.9),
+}
+"""Per row: the target and the figure it was set against (this README's speed table)."""
+NODES_ROW = "solve_deal positions"
+NODES_FACTOR = 3.0
+"""solve_deal's positions per second must grow by this factor (issue 18)."""
+REPO = Path(__file__).resolve().parent.parent
+
+
+def cpu_games_per_second(bot: str, rules: str, players: int, seconds: float) -> dict[str, Any]:
+    """Games per second of processor time (seeds 0, 1, …), playing for at least ``seconds``."""
+    bots = make_bots(bot, players)
+    count = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds or count < 3:
+        tq.play_game(bots, seed=count, rules=rules)
+        count += 1
+    elapsed = time.process_time() - started
+    return {"games": count, "seconds": elapsed, "rate": count / elapsed}
+
+
+def measure_row(row: str, seconds: float) -> dict[str, Any]:
+    """One row of the targets table, measured in this process on the package it imports."""
+    if row == NODES_ROW:
+        from tranquility_deals import nodes_per_second  # the deals benchmark, beside this one
+
+        speed = nodes_per_second(deals=10, seed=2026, limit=seconds)
+        return {"nodes": speed["nodes"], "seconds": speed["seconds"], "rate": speed["nodes_per_s"]}
+    return cpu_games_per_second(*SPEED_ROWS[row], seconds)
+
+
+def package_at(revision: str, into: Path) -> Path:
+    """``tranquility_solver`` as it was at a git revision, unpacked under ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", "--format=tar", revision, "tranquility_solver"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def run_in(tree: Path, *options: str) -> Any:
+    """This script with ``options`` in a fresh process that imports the package from ``tree``;
+    what it printed, read as JSON."""
+    environment = dict(os.environ, PYTHONPATH=str(tree))
+    command = [sys.executable, str(Path(__file__).resolve()), *options]
+    output = subprocess.run(
+        command, check=True, capture_output=True, text=True, env=environment
+    ).stdout
+    return json.loads(output)
+
+
+def measure_in(tree: Path, row: str, seconds: float) -> dict[str, Any]:
+    """:func:`measure_row` on the package in ``tree``."""
+    result: dict[str, Any] = run_in(tree, "--measure-row", row, "--speed-seconds", str(seconds))
+    return result
+
+
+def targets(before: str | None, repeat: int, seconds: float, profile_games: int) -> dict[str, Any]:
+    """The issue 18 table: every row on this tree (and on ``before``), ``repeat`` times."""
+    rows = [*SPEED_ROWS, NODES_ROW]
+    with tempfile.TemporaryDirectory() as scratch:
+        trees = {"after": REPO}
+        if before is not None:
+            trees["before"] = package_at(before, Path(scratch))
+        runs: dict[str, dict[str, list[dict[str, Any]]]] = {
+            name: {row: [] for row in rows} for name in trees
+        }
+        for round_number in range(repeat):
+            for row in rows:
+                for name, tree in sorted(trees.items(), reverse=round_number % 2 == 1):
+                    runs[name][row].append(measure_in(tree, row, seconds))
+                    rate = runs[name][row][-1]["rate"]
+                    print(
+                        f"  round {round_number + 1}: {row} {name} {rate:.1f}/s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+    table = []
+    for row in rows:
+        entry: dict[str, Any] = {"row": row}
+        for name in trees:
+            entry[name] = statistics.median(run["rate"] for run in runs[name][row])
+            entry[f"{name}_runs"] = [run["rate"] for run in runs[name][row]]
+        if row in ISSUE_TARGETS:
+            target, anchor = ISSUE_TARGETS[row]
+            entry["target"] = target
+            entry["target_factor"] = target / anchor
+        else:
+            entry["target_factor"] = NODES_FACTOR
+        if "before" in entry:
+            entry["factor"] = entry["after"] / entry["before"]
+        table.append(entry)
+    return {
+        "before": before,
+        "repeat": repeat,
+        "seconds": seconds,
+        "rows": table,
+        "profile": run_in(REPO, "--profile-only", str(profile_games)),
+    }
+
+
+def profile_lines(games: int, lines: int = 14) -> list[str]:
+    """The top of a profile (by own time) of random 2-player `published` games, this tree."""
+    bots = make_bots("random", 2)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for game_seed in range(games):
+        tq.play_game(bots, seed=game_seed, rules="published")
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = sum(entry[2] for entry in stats.stats.values())  # type: ignore[attr-defined]
+    ranked = sorted(stats.stats.items(), key=lambda item: -item[1][2])  # type: ignore[attr-defined]
+    found = [f"{games} games, {total:.2f} s under the profiler; own time, then with callees:"]
+    for (path, line, function), (_, calls, own, cumulative, _) in ranked[:lines]:
+        where = f"{Path(path).name}:{line}({function})" if line else function
+        found.append(f"{calls:9,d} calls {own:7.3f} s {cumulative:7.3f} s  {where}")
+    return found
+
+
+def targets_text(report: dict[str, Any]) -> str:
+    has_before = report["before"] is not None
+    lines = [
+        f"issue 18 targets: medians of {report['repeat']} runs of {report['seconds']:g} s of "
+        "processor time each, one process"
+        + (f"; before = {report['before']}, alternating with after" if has_before else ""),
+        "",
+    ]
+    head = f"{'what':34s}" + (f"{'before':>10s}" if has_before else "")
+    head += f"{'after':>10s}" + (f"{'x':>7s}" if has_before else "") + f"{'target':>12s}"
+    lines += [head, "-" * len(head)]
+    for entry in report["rows"]:
+        label = entry["row"] + (" 2p, games/s" if entry["row"] in ISSUE_TARGETS else "/s")
+        text = f"{label:34s}"
+        if has_before:
+            text += f"{entry['before']:10.1f}"
+        text += f"{entry['after']:10.1f}"
+        if has_before:
+            text += f"{entry['factor']:6.2f}x"
+        wanted = (
+            f">= {entry['target']:g}" if "target" in entry else f">= {entry['target_factor']:g}x"
+        )
+        text += f"{wanted:>12s}"
+        lines.append(text)
+    lines.append("")
+    for entry in report["rows"]:
+        verdicts = []
+        if "target" in entry:
+            met = entry["after"] >= entry["target"]
+            verdicts.append(f"{entry['target']:g}/s {'met' if met else 'not met'}")
+        if "factor" in entry:
+            met = entry["factor"] >= entry["target_factor"]
+            verdicts.append(
+                f"speed-up {entry['factor']:.2f}x of {entry['target_factor']:.2f}x "
+                f"{'met' if met else 'not met'}"
+            )
+        lines.append(f"target {entry['row']}: " + "; ".join(verdicts))
+    lines += ["", "profile, this tree:", *report["profile"]]
+    return "\n".join(lines)
+
+
 def crash_check(games: int, players: int, rules: str, seed: int) -> dict[str, Any]:
     """Play ``games`` games checking every action; count crashes and illegal actions."""
     bots = make_bots("heuristic", players)
@@ -133,8 +322,24 @@ def main(argv: list[str] | None = None) -> int:
         "--presets", default="seed,published", help="win-rate tables to play, e.g. seed"
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--targets", action="store_true", help="the issue 18 speed table")
+    parser.add_argument("--before", metavar="REV", help="with --targets: also measure REV")
+    parser.add_argument("--repeat", type=int, default=3, help="with --targets: runs per row")
+    parser.add_argument("--profile-games", type=int, default=200, help="with --targets")
+    parser.add_argument("--measure-row", choices=[*SPEED_ROWS, NODES_ROW], help=argparse.SUPPRESS)
+    parser.add_argument("--profile-only", type=int, metavar="GAMES", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
+    if args.profile_only:
+        print(json.dumps(profile_lines(args.profile_only)))
+        return 0
+    if args.measure_row:
+        print(json.dumps(measure_row(args.measure_row, args.speed_seconds)))
+        return 0
+    if args.targets:
+        result = targets(args.before, args.repeat, args.speed_seconds, args.profile_games)
+        print(json.dumps(result, indent=1) if args.json else targets_text(result))
+        return 0
     report: dict[str, Any] = {}
     if args.crash_check:
         report["crash_check"] = crash_check(args.crash_check, args.players, args.rules, args.seed)

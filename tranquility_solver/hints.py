@@ -21,6 +21,7 @@ from .rules import Order, Rules
 
 __all__ = [
     "Explanation",
+    "PlaySafety",
     "SafePlacement",
     "dead_cells",
     "explain",
@@ -218,18 +219,50 @@ def safe_placements(
     >>> [str(s) for s in safe_placements(grid, [11, 13, 20, 21, 22], range(23, 60))][:2]
     ['11@b1 (cost 4, discard 13, 20, 21, 22)', '11@a2 (cost 0)']
     """
-    cards = check_hand(grid, hand)
-    pool = tuple(sorted({*normalize_pool(grid, (n for n in available if n not in cards)), *cards}))
-    order = rules.order
-    cells = grid.cells
+    safety = PlaySafety.of(grid, hand, available, rules)
     found = []
-    for card, index, cost in openings(grid, rules).placements(cards, len(cards)):
-        after = (*cells[:index], card, *cells[index + 1 :])
-        others = [other for other in cards if other != card]
-        discards = _discards(after, pool_without(pool, (card,)), others, cost, order)
+    for card, index, cost in openings(grid, rules).placements(safety.cards, len(safety.cards)):
+        discards = safety.discards(card, index, cost)
         if discards is not None:
             found.append(SafePlacement(card, CELL_NAMES[index], cost, discards))
     return tuple(found)
+
+
+@dataclass(frozen=True)
+class PlaySafety:
+    """Which plays from one hand keep one grid completable, one play at a time: what
+    :func:`safe_placements` asks of every legal play, for a caller that asks of a few.
+
+    >>> grid = Grid.from_mapping({"a1": 10, "c1": 14})
+    >>> safety = PlaySafety.of(grid, [11, 13, 20, 21, 22], range(23, 60))
+    >>> safety.discards(11, 1, 4), safety.discards(13, 1, 4)  # 11 or 13 on b1, paying 4
+    ((13, 20, 21, 22), (11, 20, 21, 22))
+    """
+
+    grid: Grid
+    rules: Rules
+    cards: tuple[int, ...]
+    """The hand's cards, sorted."""
+    pool: tuple[int, ...]
+    """``available`` and the hand, sorted."""
+
+    @classmethod
+    def of(
+        cls, grid: Grid, hand: Iterable[int], available: Iterable[int], rules: Rules = _SEED
+    ) -> PlaySafety:
+        """The hand and pool checked as :func:`safe_placements` checks them."""
+        cards = check_hand(grid, hand)
+        rest = normalize_pool(grid, (n for n in available if n not in cards))
+        return cls(grid, rules, cards, tuple(sorted({*rest, *cards})))
+
+    def discards(self, card: int, index: int, cost: int) -> tuple[int, ...] | None:
+        """For the legal play of hand ``card`` on the empty cell ``index`` costing ``cost``:
+        the lexicographically first ``cost`` other hand cards to discard that keep the grid
+        completable, or ``None`` when no choice does."""
+        cells = self.grid.cells
+        after = (*cells[:index], card, *cells[index + 1 :])
+        others = [other for other in self.cards if other != card]
+        return _discards(after, pool_without(self.pool, (card,)), others, cost, self.rules.order)
 
 
 def plays_by_card(safe: Sequence[SafePlacement]) -> list[str]:

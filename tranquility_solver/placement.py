@@ -13,10 +13,11 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from .errors import CardError, IllegalPlacementError
 from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, check_card
-from .rules import Rules
+from .rules import CARD_BLIND_COSTS, Rules
 
 __all__ = [
     "Openings",
@@ -198,16 +199,37 @@ class Openings:
         card, then cell index."""
         affordable = hand_size - 1
         cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
-        found = []
-        for low, high, _, cells in self.intervals:
-            for card in cards:
-                if low < card < high:
-                    for index in cells:
-                        cost = cost_of(grid_cells, index, card)
-                        if cost <= affordable:
-                            found.append((card, index, cost))
+        if cost_of in CARD_BLIND_COSTS:
+            costs = self._cell_costs
+            found = [
+                (card, index, cost)
+                for low, high, _, cells in self.intervals
+                for card in cards
+                if low < card < high
+                for index in cells
+                if (cost := costs[index]) <= affordable
+            ]
+        else:
+            found = [
+                (card, index, cost)
+                for low, high, _, cells in self.intervals
+                for card in cards
+                if low < card < high
+                for index in cells
+                if (cost := cost_of(grid_cells, index, card)) <= affordable
+            ]
         found.sort()
         return found
+
+    @cached_property
+    def _cell_costs(self) -> dict[int, int]:
+        """Each empty cell's cost, for a cost rule that does not look at the card."""
+        cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
+        return {
+            index: cost_of(grid_cells, index, FIRST_CARD)
+            for _, _, _, cells in self.intervals
+            for index in cells
+        }
 
     def legal_cost(self, card: int, index: int, hand_size: int) -> int | None:
         """The cost of playing ``card`` (an island card off the grid) on cell ``index`` from a

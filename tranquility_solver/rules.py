@@ -23,6 +23,7 @@ from .errors import UnknownRulesError
 from .grid import CELL_COUNT, CELL_NAMES, COLUMNS, ROWS, Cells
 
 __all__ = [
+    "CARD_BLIND_COSTS",
     "CostRule",
     "Order",
     "OutOfCardsCheck",
@@ -106,6 +107,11 @@ def adjacent_axis_cost(cells: Cells, index: int, card: int) -> int:
         if below is not None and above is not None:
             vertical = abs(above - below)
     return combine_axis_costs(horizontal, vertical)
+
+
+CARD_BLIND_COSTS: frozenset[CostRule] = frozenset({adjacent_axis_cost})
+"""Cost rules whose cost does not depend on the card played, only on the cell and the grid:
+a cell's cost may be worked out once for every card (as the legal placements do)."""
 
 
 _WEDGING_NEIGHBOURS = tuple(

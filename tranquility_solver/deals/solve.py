@@ -188,19 +188,14 @@ class _Search:
             self.live[cells] = found
         return found
 
-    def _live(self, cells: Cells, card: int) -> bool:
-        """Whether an island card can still go on some empty cell (now or ever: windows only
-        shrink as the grid fills)."""
-        return bool(self._live_cards(cells) >> card & 1)
-
     def _canonical(self, state: GameState, cards: tuple[int, ...]) -> tuple[int, ...]:
         """A hand with every card that can never be placed or played written as ``_JUNK``."""
-        cells = state.grid.cells
+        live = self._live_cards(state.grid.cells)
         out = []
         for card in cards:
             if card == START:
                 out.append(_JUNK if state.start_played else START)
-            elif card == FINISH or self._live(cells, card):
+            elif card == FINISH or live >> card & 1:
                 out.append(card)
             else:
                 out.append(_JUNK)
@@ -232,7 +227,8 @@ class _Search:
             return True
         # Rule 2: the island cards still held must be able to complete the grid.
         cells = state.grid.cells
-        pool = tuple(sorted(c for c in cards if is_island(c) and self._live(cells, c)))
+        live = self._live_cards(cells)
+        pool = tuple(sorted(c for c in cards if is_island(c) and live >> c & 1))
         known = self.completable.get((cells, pool))
         if known is None:
             self.solver_calls += 1
@@ -251,13 +247,14 @@ class _Search:
 
     # -- move ordering ------------------------------------------------------------------------
 
-    def _value(self, state: GameState, card: int, finishes: int) -> float:
-        """How much the team loses by giving ``card`` up (for ordering only)."""
+    def _value(self, state: GameState, card: int, finishes: int, live: int) -> float:
+        """How much the team loses by giving ``card`` up (for ordering only); ``live`` is
+        :meth:`_live_cards` of the state's grid."""
         if card == START:
             return 0.0 if state.start_played else 100.0
         if card == FINISH:
             return 100.0 if finishes <= 1 else 0.0
-        return 1.0 if self._live(state.grid.cells, card) else 0.0
+        return 1.0 if live >> card & 1 else 0.0
 
     def children(self, state: GameState) -> Iterator[tuple[Action, GameState]]:
         """Legal actions with their results, likeliest winners first, one per distinct key."""
@@ -268,8 +265,19 @@ class _Search:
         finishes = sum(hand.count(FINISH) for hand in state.hands)
         finishes += sum(deck.count(FINISH) for deck in state.decks)
 
+        live = self._live_cards(state.grid.cells)
+        # Every action gives up cards of the mover's hand (plays, discards, shares alike).
+        hand = state.hands[state.current_player]
+        values = {card: self._value(state, card, finishes, live) for card in set(hand)}
+
+        lost: dict[tuple[int, ...], float] = {}
+
         def lost_value(cards: tuple[int, ...]) -> float:
-            return sum(self._value(state, card, finishes) for card in cards)
+            found = lost.get(cards)
+            if found is None:
+                # Many plays pay with the same cards: each choice is summed once.
+                found = lost[cards] = sum(values[card] for card in cards)
+            return found
 
         def rank(action: Action) -> tuple[float, ...]:
             if isinstance(action, Finish):

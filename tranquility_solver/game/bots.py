@@ -25,8 +25,8 @@ from typing import Protocol, runtime_checkable
 from ..completion import count as counting
 from ..completion import fast
 from ..errors import TranquilityError
-from ..grid import CELL_INDEX, CELL_NAMES, Grid
-from ..hints import dead_cells, safe_placements
+from ..grid import CELL_NAMES, FIRST_CARD, LAST_CARD, Grid
+from ..hints import PlaySafety, dead_cells
 from ..placement import openings, order_bounds, pool_without
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
@@ -145,8 +145,7 @@ class HeuristicBot:
             dropped = context.least_useful(observation.hand, 2)
             score = 0.0
             if counting:
-                pool = pool_without(context.pool, dropped)
-                score = _log_count(context.grid.cells, pool, context.rules)
+                score = context.log_count_without(dropped)
             discard = (score - 2 * (self.cost_weight if counting else 1.0), Discard(dropped))
         play = self._counted(observation, context) if counting else self._estimated(context)
         choices = [choice for choice in (discard, play) if choice is not None]
@@ -161,23 +160,38 @@ class HeuristicBot:
         return context.payment(card, cost)
 
     def _counted(self, observation: Observation, context: _Context) -> tuple[float, Play] | None:
-        """Best safe play by exact count (bits of completions, minus bits per card paid)."""
-        best: tuple[float, int, str, tuple[int, ...]] | None = None
-        for card, cell, cost in self._candidates(observation, context):
+        """Best safe play by exact count (bits of completions, minus bits per card paid).
+
+        The plays looked at are those :func:`~tranquility_solver.hints.safe_placements` lists
+        (no safe play: discarding keeps every chance the grid still has, so none is offered).
+        A play costing nothing is safe exactly when its count is not zero, so only dearer
+        plays are checked for safety first; an unsafe play scores minus infinity, which never
+        beats a safe one and, alone, counts as no play."""
+        island = sorted({card for card in observation.hand if is_island(card)})
+        if not island or dead_cells(context.grid, context.pool, context.rules):
+            return None
+        safety: PlaySafety | None = None
+        best: tuple[float, int, int, tuple[int, ...]] | None = None
+        for card, index, cost in openings(context.grid, context.rules).placements(
+            island, len(island)
+        ):
+            if cost:
+                if safety is None:
+                    unknown = observation.unknown_cards()
+                    safety = PlaySafety.of(context.grid, island, unknown, context.rules)
+                if safety.discards(card, index, cost) is None:
+                    continue
             paid = self._payment(context, card, cost)
             if paid is None:
                 continue
-            cells = list(context.grid.cells)
-            cells[CELL_INDEX[cell]] = card
-            pool = pool_without(context.pool, (card, *paid))
-            score = _log_count(tuple(cells), pool, context.rules) + self.placement_bonus
+            score = context.log_count_after(index, card, paid) + self.placement_bonus
             score -= cost * self.cost_weight
             if best is None or score > best[0]:
-                best = (score, card, cell, paid)
-        if best is None:
+                best = (score, card, index, paid)
+        if best is None or best[0] == -math.inf:
             return None
-        score, card, cell, paid = best
-        return score, Play(card, cell, paid)
+        score, card, index, paid = best
+        return score, Play(card, CELL_NAMES[index], paid)
 
     def _estimated(self, context: _Context) -> tuple[float, Play] | None:
         """Best play by estimated cards (`seed`): scored cheaply first, then the best ones
@@ -188,38 +202,24 @@ class HeuristicBot:
             return None
         island = sorted({card for card in context.hand if is_island(card)})
         cells = context.grid.cells
-        scored: list[tuple[float, int, int, tuple[int, ...], tuple[int | None, ...]]] = []
+        scored: list[tuple[float, int, int, tuple[int, ...]]] = []
         for card, index, cost in openings(context.grid, context.rules).placements(
             island, len(context.hand)
         ):
             paid = self._payment(context, card, cost)
             if paid is None:
                 continue
-            after = (*cells[:index], card, *cells[index + 1 :])
             # The cost paid now was part of the estimate before: count it once.
-            wedged = _gap_change(context.gaps_through(index), after, index) + cost
+            wedged = _gap_change(context.gaps_through(index), cells, index, card) + cost
             score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, index)
-            scored.append((score - cost, card, index, paid, after))
+            scored.append((score - cost, card, index, paid))
         scored.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
-        for score, card, index, paid, after in scored:
+        for score, card, index, paid in scored:
+            after = (*cells[:index], card, *cells[index + 1 :])
             pool = pool_without(context.pool, (card, *paid))
             if fast.feasible(after, pool, context.rules.order):
                 return (score, Play(card, CELL_NAMES[index], paid))
         return None
-
-    def _candidates(
-        self, observation: Observation, context: _Context
-    ) -> list[tuple[int, str, int]]:
-        island = [card for card in observation.hand if is_island(card)]
-        if not island:
-            return []
-        if dead_cells(context.grid, context.pool, context.rules):
-            return []
-        unknown = observation.unknown_cards()
-        safe = safe_placements(context.grid, island, unknown, context.rules)
-        # No safe play: discarding keeps every chance the grid still has (a play could only
-        # lose it), so none is offered.
-        return [(s.card, s.cell, s.cost) for s in safe]
 
 
 def _gap_cost(cells: Sequence[int | None]) -> float:
@@ -230,29 +230,32 @@ def _gap_cost(cells: Sequence[int | None]) -> float:
     evenly; for ``k = 1`` that is exactly the wedged cell's cost. Runs that reach the border cost
     nothing.
     """
-    return sum(_line_gap(cells, start, step) for start, step in _LINES)
+    return sum(_line_gap(cells[start : start + 6 * step : step]) for start, step in _LINES)
 
 
-def _gap_change(before: float, after: Sequence[int | None], index: int) -> float:
-    """How :func:`_gap_cost` changes when the empty cell ``index`` is filled to give ``after``:
-    only its row and column change; ``before`` is what they contributed (:func:`_gaps_through`).
-    """
-    return _gaps_through(after, index) - before
+def _gap_change(before: float, cells: Sequence[int | None], index: int, card: int) -> float:
+    """How :func:`_gap_cost` changes when ``card`` fills the empty cell ``index``: only its row
+    and column change; ``before`` is what they contributed (:func:`_gaps_through`)."""
+    row, column = divmod(index, 6)
+    across = list(cells[row * 6 : row * 6 + 6])
+    across[column] = card
+    up = list(cells[column::6])
+    up[row] = card
+    return _line_gap(across) + _line_gap(up) - before
 
 
 def _gaps_through(cells: Sequence[int | None], index: int) -> float:
     """What the row and the column through cell ``index`` contribute to :func:`_gap_cost`."""
     row, column = divmod(index, 6)
-    lines = ((row * 6, 1), (column, 6))
-    return sum(_line_gap(cells, start, step) for start, step in lines)
+    return _line_gap(cells[row * 6 : row * 6 + 6]) + _line_gap(cells[column::6])
 
 
-def _line_gap(cells: Sequence[int | None], start: int, step: int) -> float:
+def _line_gap(line: Sequence[int | None]) -> float:
+    """What one row or column (its six cells in order) contributes to :func:`_gap_cost`."""
     total = 0.0
     previous: int | None = None
     run = 0
-    for position in range(6):
-        value = cells[start + step * position]
+    for value in line:
         if value is None:
             run += 1
             continue
@@ -285,14 +288,17 @@ class _Context:
     usefulness: dict[int, float]
     payments: dict[tuple[int, int], tuple[int, ...] | None] = field(default_factory=dict)
     gaps: dict[int, float] = field(default_factory=dict)
+    spreads: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Per cell asked about: the pool slot an even spread gives it, and the spacing (at least
+    one) that :meth:`misfit` divides by."""
 
     @classmethod
     def of(cls, observation: Observation) -> _Context:
         rules, grid, hand = observation.rules, observation.grid, observation.hand
         pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, hand)}))
-        base = _log_count(grid.cells, pool, rules) if rules.order.chain is not None else 0.0
         usefulness: dict[int, float] = {}
         context = cls(rules, grid, hand, pool, usefulness)
+        base = context.log_count_without(()) if rules.order.chain is not None else 0.0
         for card in set(hand):
             if card == START:
                 usefulness[card] = _USELESS if observation.start_played else _NEVER
@@ -310,9 +316,35 @@ class _Context:
                     )
                 )
             else:
-                rest = pool_without(pool, (card,))
-                usefulness[card] = base - _log_count(grid.cells, rest, rules)
+                usefulness[card] = base - context.log_count_without((card,))
         return context
+
+    def log_count_after(self, index: int, card: int, paid: tuple[int, ...]) -> float:
+        """:func:`_log_count` after the legal play of ``card`` on the empty cell ``index``,
+        paying ``paid``, from the pool without them: under a total order from the runs of the
+        grid, which the play changes only where it splits one."""
+        runs = self.runs
+        if runs is None:
+            cells = list(self.grid.cells)
+            cells[index] = card
+            pool = pool_without(self.pool, (card, *paid))
+            return _log_count(tuple(cells), pool, self.rules)
+        total = runs.count_after(index, card, (card, *paid))
+        return math.log2(total) if total else -math.inf
+
+    def log_count_without(self, cards: tuple[int, ...]) -> float:
+        """:func:`_log_count` of the grid from the pool without ``cards`` (hand cards)."""
+        runs = self.runs
+        if runs is None:
+            return _log_count(self.grid.cells, pool_without(self.pool, cards), self.rules)
+        total = runs.count_without(cards)
+        return math.log2(total) if total else -math.inf
+
+    @cached_property
+    def runs(self) -> _Runs | None:
+        """The grid's runs under a total order (`published`), ``None`` for other orders."""
+        chain = self.rules.order.chain
+        return None if chain is None else _Runs.of(self.grid.cells, self.pool, chain)
 
     def least_useful(self, cards: Sequence[int], count: int) -> tuple[int, ...]:
         """The ``count`` cards whose loss hurts least; one finish card is always kept last."""
@@ -348,13 +380,15 @@ class _Context:
     def misfit(self, card: int, index: int) -> float:
         """How far ``card`` sits from the value an even spread would give the cell ``index``,
         in units of the spacing of the pool numbers between the cell's filled bounds."""
-        low_slot, high_slot = self.bounds[index]
-        below = self.windows.release[index] - low_slot
-        above = high_slot - 1 - self.windows.deadline[index]
-        spacing = (high_slot - low_slot) / (below + above + 1)
-        ideal = low_slot + spacing * (below + 0.5)
-        slot = bisect_left(self.pool, card)
-        return abs(slot - ideal) / max(1.0, spacing)
+        spread = self.spreads.get(index)
+        if spread is None:
+            low_slot, high_slot = self.bounds[index]
+            below = self.windows.release[index] - low_slot
+            above = high_slot - 1 - self.windows.deadline[index]
+            spacing = (high_slot - low_slot) / (below + above + 1)
+            spread = self.spreads[index] = (low_slot + spacing * (below + 0.5), max(1.0, spacing))
+        ideal, unit = spread
+        return abs(bisect_left(self.pool, card) - ideal) / unit
 
     def gaps_through(self, index: int) -> float:
         """:func:`_gaps_through` the grid as it is; once per cell and decision."""
@@ -376,6 +410,109 @@ class _Context:
             (bisect_right(self.pool, low), bisect_left(self.pool, high))
             for low, high in order_bounds(self.grid.cells, self.rules, transitive=True)
         ]
+
+
+@dataclass(frozen=True)
+class _Runs:
+    """The runs of empty cells of a grid along a total order, each with the filled values
+    around it and how many pool numbers lie between them: what
+    :func:`~tranquility_solver.completion.count.count_runs` multiplies (``C(between, cells)``
+    per run), kept so that counting after each play redoes only the runs it changes.
+
+    >>> runs = _Runs.of(tuple(range(1, 33)) + (None,) * 4, (33, 40, 41, 50, 60), range(36))
+    >>> runs.runs, runs.total
+    (((32, 81, (32, 33, 34, 35), 5),), 5)
+    >>> runs.count_after(33, 40, (40,))  # 33 below the 40, two of 41, 50 and 60 above it
+    3
+    """
+
+    pool: tuple[int, ...]
+    runs: tuple[tuple[int, int, tuple[int, ...], int], ...]
+    """``(low, high, cells in order, pool numbers strictly between low and high)``, in order
+    (so by increasing ``low``)."""
+    total: int
+    """The completions of the grid from the pool: the product of the runs' binomials."""
+    lows: tuple[int, ...]
+    run_of: dict[int, int]
+    """The position in :attr:`runs` of the run of each empty cell."""
+
+    @classmethod
+    def of(
+        cls, cells: Sequence[int | None], pool: tuple[int, ...], chain: Sequence[int]
+    ) -> _Runs | None:
+        """The runs, or ``None`` when the filled values do not increase along ``chain``."""
+        runs = []
+        previous = FIRST_CARD - 1
+        run: list[int] = []
+        for cell in chain:
+            value = cells[cell]
+            if value is None:
+                run.append(cell)
+                continue
+            if value <= previous:
+                return None
+            if run:
+                runs.append(cls._run(pool, previous, value, run))
+                run = []
+            previous = value
+        if run:
+            runs.append(cls._run(pool, previous, LAST_CARD + 1, run))
+        total = math.prod(math.comb(between, len(cells)) for _, _, cells, between in runs)
+        run_of = {cell: at for at, (_, _, cells, _) in enumerate(runs) for cell in cells}
+        return cls(pool, tuple(runs), total, tuple(low for low, _, _, _ in runs), run_of)
+
+    @staticmethod
+    def _run(
+        pool: tuple[int, ...], low: int, high: int, cells: list[int]
+    ) -> tuple[int, int, tuple[int, ...], int]:
+        return (low, high, tuple(cells), bisect_left(pool, high) - bisect_right(pool, low))
+
+    def count_after(self, index: int, card: int, removed: tuple[int, ...]) -> int:
+        """Completions after ``card`` (a pool number between the bounds of the empty cell
+        ``index``) fills that cell and ``removed`` leave the pool (``card`` among them; island
+        cards must be in the pool, start and finish cards are ignored).
+
+        Only the run of ``index`` and the runs that lose numbers change: their binomials are
+        divided out of :attr:`total` (none is zero when the total is not) and replaced."""
+        if not self.total:
+            return 0  # removing numbers and filling cells never makes a completion
+        split = self.run_of[index]
+        losses = self._losses(removed)
+        losses.setdefault(split, 0)
+        total = self.total
+        for at, lost in losses.items():
+            low, _, cells, between = self.runs[at]
+            total //= math.comb(between, len(cells))
+            between -= lost
+            if at == split:
+                before = cells.index(index)
+                lower = bisect_left(self.pool, card) - bisect_right(self.pool, low)
+                lower -= sum(1 for gone in removed if low < gone < card)
+                after = len(cells) - 1 - before
+                total *= math.comb(lower, before) * math.comb(between - lower, after)
+            else:
+                total *= math.comb(between, len(cells))
+        return total
+
+    def count_without(self, removed: tuple[int, ...]) -> int:
+        """Completions once ``removed`` leave the pool (as in :meth:`count_after`), the grid
+        as it is."""
+        total = self.total
+        if total:
+            for at, lost in self._losses(removed).items():
+                _, _, cells, between = self.runs[at]
+                total //= math.comb(between, len(cells))
+                total *= math.comb(between - lost, len(cells))
+        return total
+
+    def _losses(self, removed: tuple[int, ...]) -> dict[int, int]:
+        """How many of ``removed`` each run loses, for the runs that lose some, by position."""
+        losses: dict[int, int] = {}
+        for gone in removed:
+            at = bisect_left(self.lows, gone) - 1
+            if at >= 0 and gone < self.runs[at][1]:
+                losses[at] = losses.get(at, 0) + 1
+        return losses
 
 
 def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:

@@ -59,6 +59,7 @@ __all__ = [
 
 LOSS_NO_ACTION = "no legal action"
 LOSS_OUT_OF_CARDS = "a player ran out of cards"
+_ISLAND_CARDS = frozenset(range(FIRST_CARD, LAST_CARD + 1))
 
 
 @dataclass(frozen=True)
@@ -179,9 +180,10 @@ class Observation:
     def unknown_cards(self) -> tuple[int, ...]:
         """Island cards this player cannot place anywhere yet: in a deck or another hand, or
         discarded face down by someone else. Their own hand is not included."""
-        seen = set(self.grid.numbers) | set(self.hand) | set(self.discarded)
-        seen |= set(self.own_discards)
-        return tuple(card for card in range(FIRST_CARD, LAST_CARD + 1) if card not in seen)
+        unknown = _ISLAND_CARDS.difference(
+            self.grid.numbers, self.hand, self.discarded, self.own_discards
+        )
+        return tuple(sorted(unknown))
 
 
 @dataclass(frozen=True, repr=False)
@@ -570,7 +572,7 @@ class GameState:
         ``"on turn"`` (a share round is part of the start card's turn: a player with no cards
         shares none there)."""
         if self.rules.out_of_cards_check == "at once":
-            return any(
+            return () in self.hands and any(
                 not hand and not deck for hand, deck in zip(self.hands, self.decks, strict=True)
             )
         seat = self.current_player

@@ -9,15 +9,19 @@ from dataclasses import replace
 import pytest
 
 import tranquility_solver as tq
+from tranquility_solver.completion import count as counting
 from tranquility_solver.game.bots import (
     Bot,
     HeuristicBot,
     RandomBot,
     _Context,
+    _gap_change,
     _gap_cost,
+    _gaps_through,
     make_bots,
 )
 from tranquility_solver.game.records import GameRecord, play_game, replay
+from tranquility_solver.placement import openings, pool_without
 
 
 @pytest.mark.parametrize("rules", ["seed", "published"])
@@ -170,6 +174,50 @@ def test_gap_estimate_is_the_wedge_cost_for_single_holes() -> None:
     wider = tq.Grid.from_mapping({"a1": 10, "d1": 22})
     assert _gap_cost(wider.cells) == 2 * 12 / 3
     assert _gap_cost(tq.Grid.from_mapping({"a1": 10, "b1": 12}).cells) == 0
+
+
+def _states_of_random_games(rules: str, games: int, every: int) -> list[tq.GameState]:
+    """Every ``every``-th state of random 2-player games, in the play phase and not over."""
+    found = []
+    bots = make_bots("random", 2)
+    for seed in range(games):
+        play_game(bots, seed=seed, rules=rules, on_state=lambda state, _: found.append(state))
+    return [state for state in found[::every] if state.outcome is None and state.phase == "play"]
+
+
+def test_counts_after_a_play_are_those_of_the_counting_core() -> None:
+    # The bot counts each play's completions from the runs of the grid before it (`published`);
+    # the core counts them afresh on the grid after it, from the pool after the payment.
+    rng = random.Random(18)
+    checked = 0
+    for state in _states_of_random_games("published", 40, 7):
+        context = _Context.of(state.observation(state.current_player))
+        hand = state.hands[state.current_player]
+        island = sorted({card for card in hand if 1 <= card <= 80})
+        for card, index, _ in openings(state.grid, state.rules).placements(island, len(hand)):
+            others = [other for other in hand if other != card]
+            paid = tuple(sorted(rng.sample(others, rng.randint(0, len(others)))))
+            cells = list(state.grid.cells)
+            cells[index] = card
+            pool = pool_without(context.pool, (card, *paid))
+            expected = counting.count(tuple(cells), pool, state.rules.order)
+            assert context.runs is not None
+            assert context.runs.count_after(index, card, (card, *paid)) == expected
+            without = counting.count(state.grid.cells, pool, state.rules.order)
+            assert context.runs.count_without((card, *paid)) == without
+            checked += 1
+    assert checked > 500
+
+
+def test_gap_change_is_the_change_of_the_gap_estimate() -> None:
+    for state in _states_of_random_games("seed", 10, 5):
+        cells = state.grid.cells
+        for index in range(36):
+            if cells[index] is None:
+                after = list(cells)
+                after[index] = 40
+                change = _gap_change(_gaps_through(cells, index), cells, index, 40)
+                assert change == pytest.approx(_gap_cost(after) - _gap_cost(cells))
 
 
 def test_heuristic_keeps_one_finish_card_and_gives_spares() -> None:
