@@ -18,6 +18,7 @@ won by heuristic playing on: ...
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -135,6 +136,12 @@ def _bar(total: int) -> Any:
     return tqdm(total=total, file=sys.stderr, unit="world", leave=False)
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    """Workers ignore Ctrl-C: the command stops them and says so in one line, where each
+    worker would print its own traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _odds(args: argparse.Namespace) -> int:
     if args.samples < 1:
         raise TranquilityError("--samples must be at least 1")
@@ -144,7 +151,11 @@ def _odds(args: argparse.Namespace) -> int:
     state = position_at(record, args.turn)
     print(f"turn {state.turn}, player {state.current_player} to move")
     print(state.observation(state.current_player))
-    executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    executor = (
+        ProcessPoolExecutor(args.workers, initializer=_leave_interrupts_to_the_parent)
+        if args.workers > 1
+        else None
+    )
     try:
         odds = odds_report(state, args.samples, args.seed, executor, args.bot, not args.no_progress)
     except KeyboardInterrupt:
