@@ -3,7 +3,9 @@
 ``games``: for each preset, ``--games`` two-player deals (seeds from ``SeedSequence(--seed)``,
 the seeds ``tranquility simulate`` uses) are played by HeuristicBot and by SearchBot in both
 seats, and solved with every card known (``solve_deal``, ``--time-limit`` per deal; undecided
-deals counted apart). Every SearchBot action is checked against the legal actions of its
+deals counted apart). The presets' games are interleaved and each result is appended to
+``--log`` as it comes in, so a run stopped early still has a table (``summary``). Every
+SearchBot action is checked against the legal actions of its
 observation (the legality count) and its seconds per game are measured.
 
 ``calibration``: positions from seeded HeuristicBot games (turns ``--turns`` of ``--positions``
@@ -13,7 +15,8 @@ position: a reliability table (predicted decile against the observed win rate), 
 beside the constant predictor (the observed rate), and the upper bound (the share of winnable
 worlds) against the observed win rate.
 
-    python benchmarks/search_bots.py games --games 500 --workers 2
+    python benchmarks/search_bots.py games --games 500 --workers 2 --log games.jsonl
+    python benchmarks/search_bots.py summary games.jsonl   # the table of a (partial) run
     python benchmarks/search_bots.py calibration --positions 300 --workers 2
 """
 
@@ -26,7 +29,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from tranquility_solver.deals import Deal, DealStatus, SearchBot, solve_deal
@@ -92,6 +95,7 @@ def one_game(task: tuple[str, int, float]) -> dict[str, Any]:
     status = solve_deal(Deal.random(2, rules=rules, seed=seed), time_limit=limit).status
     return {
         "seed": seed,
+        "time_limit": limit,
         "heuristic": heuristic,
         "search": won,
         "decisions": decisions,
@@ -105,15 +109,41 @@ def _share(wins: int, n: int) -> dict[str, Any]:
     return {"wins": wins, "n": n, "rate": rate, "wilson95": wilson_interval(wins, n)}
 
 
-def games_study(rules: str, games: int, seed: int, limit: float, workers: int) -> dict[str, Any]:
-    tasks = [(rules, s, limit) for s in game_seeds(games, seed)]
-    results = _run(tasks, one_game, workers, "game")
+def run_games(
+    presets: list[str], games: int, seed: int, limit: float, workers: int, log: str | None
+) -> dict[str, list[dict[str, Any]]]:
+    """Play every preset's games, the presets interleaved, each result appended to ``log`` (one
+    JSON line) as it comes in: a run stopped early keeps what it finished."""
+    tasks = [(rules, s, limit) for s in game_seeds(games, seed) for rules in presets]
+    results: dict[str, list[dict[str, Any]]] = {rules: [] for rules in presets}
+    bar = _progress(len(tasks), "game")
+    handle = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115
+    try:
+        with ProcessPoolExecutor(max(1, workers)) as pool:
+            futures = {pool.submit(one_game, task): task[0] for task in tasks}
+            for future in as_completed(futures):
+                row = {"rules": futures[future], **future.result()}
+                results[row["rules"]].append(row)
+                if handle is not None:
+                    handle.write(json.dumps(row) + "\n")
+                    handle.flush()
+                bar.update(1)
+    finally:
+        bar.close()
+        if handle is not None:
+            handle.close()
+    return results
+
+
+def games_summary(rules: str, results: list[dict[str, Any]]) -> dict[str, Any]:
+    games = len(results)
     won = sum(r["ceiling"] == DealStatus.WIN.value for r in results)
     lost = sum(r["ceiling"] == DealStatus.LOSS.value for r in results)
-    seconds = [r["seconds"] for r in results]
+    seconds = [r["seconds"] for r in results] or [0.0]  # CPU seconds: load does not count
     return {
         "rules": rules,
         "games": games,
+        "time_limit": results[0]["time_limit"] if results else None,
         "search": _share(sum(r["search"] for r in results), games),
         "heuristic": _share(sum(r["heuristic"] for r in results), games),
         "ceiling_decided": _share(won, won + lost),
@@ -247,7 +277,12 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="study", required=True)
     games = commands.add_parser("games")
     games.add_argument("--games", type=int, default=500)
-    games.add_argument("--time-limit", type=float, default=10.0)
+    games.add_argument("--time-limit", type=float, default=5.0)
+    games.add_argument("--log", metavar="FILE", help="append each game's result here (JSON lines)")
+    summary = commands.add_parser("summary", help="the games table of a --log file")
+    summary.add_argument("log", metavar="FILE")
+    summary.add_argument("--rules", nargs="+", choices=PRESETS, default=list(PRESETS))
+    summary.add_argument("--json", metavar="FILE", help="also write the results as JSON here")
     calibration = commands.add_parser("calibration")
     calibration.add_argument("--positions", type=int, default=300)
     calibration.add_argument("--turns", type=int, nargs="+", default=[10, 20, 30])
@@ -260,22 +295,35 @@ def main(argv: list[str] | None = None) -> int:
         sub.add_argument("--json", metavar="FILE", help="also write the results as JSON here")
     args = parser.parse_args(argv)
     rows = []
-    for rules in args.rules:
+    if args.study in ("games", "summary"):
         started = time.monotonic()
         if args.study == "games":
-            row = games_study(rules, args.games, args.seed, args.time_limit, args.workers)
-            print_games(row)
-        else:
-            row = calibration_study(
-                rules,
-                args.positions,
-                args.turns,
-                args.samples,
-                args.seed,
-                args.time_limit,
-                args.workers,
+            played = run_games(
+                args.rules, args.games, args.seed, args.time_limit, args.workers, args.log
             )
-            print_calibration(row)
+        else:
+            played = {rules: [] for rules in args.rules}
+            with open(args.log, encoding="utf-8") as handle:
+                for line in handle:
+                    row = json.loads(line)
+                    if row["rules"] in played:
+                        played[row["rules"]].append(row)
+        for rules in args.rules:
+            rows.append(games_summary(rules, played[rules]))
+            print_games(rows[-1])
+        print(f"  ({time.monotonic() - started:.0f} s wall)", flush=True)
+    for rules in args.rules if args.study == "calibration" else []:
+        started = time.monotonic()
+        row = calibration_study(
+            rules,
+            args.positions,
+            args.turns,
+            args.samples,
+            args.seed,
+            args.time_limit,
+            args.workers,
+        )
+        print_calibration(row)
         row["wall_seconds"] = time.monotonic() - started
         print(f"  ({row['wall_seconds']:.0f} s wall, {args.workers} workers)", flush=True)
         rows.append(row)
