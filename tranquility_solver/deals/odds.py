@@ -26,7 +26,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from ..errors import TranquilityError
-from ..game.bots import Bot, HeuristicBot, make_bot
+from ..game.bots import Bot, make_bot
 from ..game.playouts import play_out
 from ..game.simulate import wilson_interval
 from ..game.state import GameState, Observation
@@ -116,7 +116,7 @@ def evaluate_world(
 ) -> WorldResult:
     """Solve ``world`` and play it on with ``bot`` in every seat (its randomness from ``seed``).
 
-    >>> from tranquility_solver.game import new_game
+    >>> from tranquility_solver.game import HeuristicBot, new_game
     >>> evaluate_world(new_game(1, seed=3), HeuristicBot(), 0)
     WorldResult(status=<DealStatus.WIN: 'win'>, bot_won=True)
     """
@@ -153,7 +153,9 @@ def win_odds(
     resampled, never read. ``executor`` may be any :class:`concurrent.futures.Executor` (the
     bot must then pickle); the worlds are drawn here from ``seed``, so the answer is the same
     whatever runs them, but for worlds whose deal search ends near its ``time_limit``.
-    ``progress(k)`` is called as each group of ``k`` worlds is done.
+    ``progress(k)`` is called as each group of ``k`` worlds is done. The default bot is
+    HeuristicBot: SearchBot solves worlds at every end-game decision, ten times the cost per
+    world, too slow for a hundred worlds.
     """
     observation = (
         state_or_observation.observation(state_or_observation.current_player)
@@ -198,7 +200,3 @@ def win_odds(
         rules=observation.rules.name,
     )
 
-
-DEFAULT_BOT = HeuristicBot()
-"""The bot :func:`win_odds` plays on with by default: SearchBot would be a better estimate of
-good play but costs tens of playouts per decision, too slow for hundreds of worlds."""
