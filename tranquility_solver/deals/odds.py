@@ -199,4 +199,3 @@ def win_odds(
         player=observation.player,
         rules=observation.rules.name,
     )
-
