@@ -9,8 +9,8 @@ team wins.
 OpenSpiel's bots are its information-set MCTS (``ISMCTSBot``, ``--simulations`` per decision,
 worlds dealt by ``resample_from_infostate``, the leaves valued by one game played out by our
 bots: GreedyBot in Tobago, HeuristicBot in Tranquility) and its uniform random bot. Our bots
-are GreedyBot and RandomBot (Tobago), HeuristicBot and RandomBot (Tranquility), through
-:class:`~tobago_solver.openspiel.EngineBot`.
+are GreedyBot, SearchBot and RandomBot (Tobago), HeuristicBot, SearchBot and RandomBot
+(Tranquility), through :class:`~tobago_solver.openspiel.EngineBot`.
 
     python benchmarks/openspiel_bots.py --games 40 --simulations 8
     python benchmarks/openspiel_bots.py --game tranquility --games 20
@@ -33,6 +33,7 @@ import tranquility_solver.game as tq
 from tobago_solver.game.simulate import wilson_interval
 from tobago_solver.openspiel import BotEvaluator as TobagoEvaluator
 from tobago_solver.openspiel import EngineBot as TobagoBot
+from tranquility_solver import SearchBot
 from tranquility_solver.openspiel import BotEvaluator as TranquilityEvaluator
 from tranquility_solver.openspiel import EngineBot as TranquilityBot
 
@@ -87,11 +88,14 @@ def tobago_table(games: int, simulations: int) -> None:
     bots: dict[str, MakeBot] = {
         f"ISMCTS-{simulations}": ismcts_bot(greedy, simulations),
         "GreedyBot": engine_bot(TobagoBot, tb.GreedyBot()),
+        "SearchBot": engine_bot(TobagoBot, tb.SearchBot()),
         "RandomBot": engine_bot(TobagoBot, tb.RandomBot()),
         "OpenSpiel uniform random": uniform_bot,
     }
     pairings = [
         (f"ISMCTS-{simulations}", "GreedyBot"),
+        ("SearchBot", "GreedyBot"),
+        (f"ISMCTS-{simulations}", "SearchBot"),
         ("GreedyBot", "OpenSpiel uniform random"),
         ("GreedyBot", "RandomBot"),
         ("RandomBot", "OpenSpiel uniform random"),
@@ -124,11 +128,13 @@ def tranquility_table(games: int, simulations: int) -> None:
     bots: dict[str, MakeBot] = {
         f"ISMCTS-{simulations}": ismcts_bot(heuristic, simulations),
         "HeuristicBot": engine_bot(TranquilityBot, tq.HeuristicBot()),
+        "SearchBot": engine_bot(TranquilityBot, SearchBot()),
         "RandomBot": engine_bot(TranquilityBot, tq.RandomBot()),
         "OpenSpiel uniform random": uniform_bot,
     }
     teams = [
         ("HeuristicBot", "HeuristicBot"),
+        ("SearchBot", "SearchBot"),
         (f"ISMCTS-{simulations}", "HeuristicBot"),
         ("RandomBot", "HeuristicBot"),
         ("OpenSpiel uniform random", "HeuristicBot"),

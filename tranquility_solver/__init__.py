@@ -23,7 +23,16 @@ from .completion import (
     count_completions,
     is_completable,
 )
-from .deals import Deal, DealFormatError, DealStatus, Solution, solve_deal
+from .deals import (
+    Deal,
+    DealFormatError,
+    DealStatus,
+    SearchBot,
+    Solution,
+    WinOdds,
+    solve_deal,
+    win_odds,
+)
 from .errors import (
     ActionFormatError,
     CardError,
@@ -61,6 +70,7 @@ from .game import (
     parse_action,
     play_game,
     replay,
+    sample_worlds,
     simulate,
 )
 from .grid import CELL_NAMES, Grid, cell_index, cell_name
@@ -105,6 +115,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "SafePlacement",
+    "SearchBot",
     "Share",
     "SimulationResult",
     "Solution",
@@ -116,6 +127,7 @@ __all__ = [
     "UnknownEngineError",
     "UnknownRulesError",
     "Verdict",
+    "WinOdds",
     "cell_index",
     "cell_name",
     "check_completion",
@@ -135,8 +147,10 @@ __all__ = [
     "render_svg",
     "replay",
     "safe_placements",
+    "sample_worlds",
     "simulate",
     "solve_deal",
     "validate_completion",
     "violations",
+    "win_odds",
 ]

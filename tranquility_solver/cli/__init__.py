@@ -1,5 +1,6 @@
 """Command line: ``tranquility check|count|hints GRIDFILE --available SPEC ...`` (``grids``),
-the game's ``play|replay|simulate`` (``game``) and the deal solver's ``solve`` (``deals``).
+the game's ``play|replay|simulate`` (``game``), the deal solver's ``solve`` (``deals``) and the
+win odds of a saved game's position, ``odds`` (``odds``).
 
 This package is the top floor: it parses arguments, calls the library and prints; nothing in the
 library imports it. Exit codes: 0 success, 1 when the answer is "none / not completable"
@@ -12,7 +13,7 @@ out of time, a count hit its work limit). Errors are one line on stderr, never a
 
 from __future__ import annotations
 
-from . import deals, game, grids
+from . import deals, game, grids, odds
 from .common import MAX_FILE_BYTES, Parser, parse_numbers, run_command, version
 
 __all__ = ["MAX_FILE_BYTES", "main", "parse_numbers"]
@@ -34,6 +35,7 @@ def _build_parser() -> Parser:
     grids.add_commands(commands)  # check, count, hints
     game.add_commands(commands)  # play, replay, simulate
     deals.add_commands(commands)  # solve
+    odds.add_commands(commands)  # odds
     return parser
 
 

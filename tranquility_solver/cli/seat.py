@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TextIO
 
+from ..deals.odds import win_odds
 from ..errors import IllegalActionError, TranquilityError
 from ..game.actions import Action
 from ..game.advice import hint_text
@@ -31,6 +32,8 @@ from .common import UsageError, check_output_file, read_line
 __all__ = ["HELP", "HumanSeat", "QuitRequest", "Terminal"]
 
 SCREEN_HEIGHT: Final = 24
+DEFAULT_ODDS_SAMPLES: Final = 30
+MAX_ODDS_SAMPLES: Final = 500
 
 HELP: Final = """\
 moves (the full text of an action works too, as 'moves' lists it):
@@ -42,6 +45,8 @@ moves (the full text of an action works too, as 'moves' lists it):
 commands:
   board        the table again            moves  every legal action, numbered
   hint         the safe plays: after them the grid can still be filled
+  odds [K]     how likely the team is to win from here, from K deals dealt
+               again from what you see (30; a few seconds)
   save FILE    save the game ('tranquility play --resume FILE' goes on with it)
   help         this text                  quit   stop (with --save, saved first)
 a move that loses the game at once is refused once with a warning: type it again
@@ -148,6 +153,8 @@ class HumanSeat:
             return numbered(observation.legal_actions()) or "nothing to decide now"
         if command == "hint" and not rest:
             return hint_text(observation)
+        if command == "odds":
+            return _odds(observation, rest)
         if command == "save":
             if not rest:
                 return "give a file name: 'save game.json'"
@@ -158,6 +165,14 @@ class HumanSeat:
                 return f"not saved: {error}"
             return f"saved to {rest}"
         return None
+
+
+def _odds(observation: Observation, rest: str) -> str:
+    """The win odds from ``rest`` sampled worlds (default 30): only the observation is read."""
+    if rest and not (rest.isdigit() and 1 <= int(rest) <= MAX_ODDS_SAMPLES):
+        return f"'odds {rest}': give a number of deals from 1 to {MAX_ODDS_SAMPLES}"
+    samples = int(rest) if rest else DEFAULT_ODDS_SAMPLES
+    return str(win_odds(observation, samples=samples, seed=0))
 
 
 def _prompt(observation: Observation) -> str:

@@ -9,6 +9,8 @@
 from __future__ import annotations
 
 from .deal import DEAL_FORMAT, Deal, DealFormatError
+from .odds import WinOdds, win_odds
+from .search import SearchBot
 from .solve import DEAL_ENGINES, DealEngine, DealStatus, Progress, Solution, solve_deal
 
 __all__ = [
@@ -19,6 +21,9 @@ __all__ = [
     "DealFormatError",
     "DealStatus",
     "Progress",
+    "SearchBot",
     "Solution",
+    "WinOdds",
     "solve_deal",
+    "win_odds",
 ]

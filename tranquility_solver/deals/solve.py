@@ -158,8 +158,10 @@ class _Search:
         started: float,
         progress: Callable[[Progress], None] | None,
         prune: bool,
+        step_limit: int | None = None,
     ) -> None:
         self.rules = rules
+        self.step_limit = math.inf if step_limit is None else step_limit
         self.order = rules.order
         self.deadline = deadline
         self.started = started
@@ -320,6 +322,8 @@ class _Search:
         """Count a unit of work (a position, or an action tried on one); every
         ``_CHECK_EVERY`` units look at the clock and report progress."""
         self.steps += 1
+        if self.steps > self.step_limit:
+            raise _OutOfTimeError
         if self.steps % _CHECK_EVERY:
             return
         now = time.monotonic()
@@ -421,11 +425,14 @@ def solve_deal(
     time_limit: float | None = 60.0,
     engine: DealEngine = "search",
     progress: Callable[[Progress], None] | None = None,
+    step_limit: int | None = None,
 ) -> Solution:
     """Decide a deal: WIN with a line, LOSS (exhaustive), or UNKNOWN when time runs out.
 
-    ``time_limit`` is in seconds (``None``: no limit). A WIN line is replayed through the game
-    engine before it is returned.
+    ``time_limit`` is in seconds (``None``: no limit). ``step_limit`` bounds the work instead
+    (positions visited and actions tried; ``None``: no bound): unlike the clock, the same deal
+    and limit always give the same answer, which is what a seeded bot needs to replay. A WIN
+    line is replayed through the game engine before it is returned.
 
     >>> from tranquility_solver.grid import Grid
     >>> nearly = Grid(tuple(range(1, 36)) + (None,))
@@ -447,12 +454,16 @@ def solve_deal(
         or math.isinf(time_limit)
     ):
         raise TranquilityError(f"time limit {time_limit!r}: expected a positive number of seconds")
+    if step_limit is not None and (type(step_limit) is not int or step_limit < 1):
+        raise TranquilityError(f"step limit {step_limit!r}: expected a whole number >= 1")
     if isinstance(deal, GameState):
         deal = Deal.from_state(deal)
     start = deal.to_state()
     started = time.monotonic()
     deadline = math.inf if time_limit is None else started + time_limit
-    search = _Search(deal.rules, deadline, started, progress, prune=engine == "search")
+    search = _Search(
+        deal.rules, deadline, started, progress, prune=engine == "search", step_limit=step_limit
+    )
     interrupted = False
     try:
         found = None

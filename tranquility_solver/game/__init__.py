@@ -16,6 +16,7 @@ from .records import GameRecord, play_game, replay
 from .setup import new_game
 from .simulate import GameResult, SimulationResult, simulate
 from .state import GameState, Observation, Outcome
+from .worlds import consistency_errors, sample_worlds
 
 __all__ = [
     "FINISH",
@@ -36,11 +37,13 @@ __all__ = [
     "SimulationResult",
     "Start",
     "board_text",
+    "consistency_errors",
     "loses_at_once",
     "make_bot",
     "new_game",
     "parse_action",
     "play_game",
     "replay",
+    "sample_worlds",
     "simulate",
 ]

@@ -76,5 +76,6 @@ def new_game(
         grid=Grid.empty(),
         hands=tuple(hands),
         decks=tuple(decks),
+        start_bounds=tuple((len(deck), 0) for deck in decks),
     )
     return state._settle()

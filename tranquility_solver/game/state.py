@@ -18,7 +18,7 @@ who played the start card draws back to five and the turn passes as usual.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from operator import itemgetter
 from typing import Any
@@ -120,6 +120,14 @@ class Observation:
     later_players: int
     """In the share phase: how many players come after this one in the round."""
     outcome: Outcome | None
+    discard_players: tuple[int, ...]
+    """Who discarded each card of the pile, in order (public even when the cards lie face
+    down: everyone sees a player discard)."""
+    start_player: int | None
+    """Who played the start card, once one is played (public)."""
+    start_bounds: tuple[tuple[int, int], ...]
+    """Per player, what the public history proves about where their start card is (see
+    :attr:`GameState.start_bounds`); empty when nothing is known of the history."""
 
     @classmethod
     def _known(cls, **fields: Any) -> Observation:
@@ -204,6 +212,15 @@ class GameState:
     share_left: int = 0
     share_starter: int = 0
     outcome: Outcome | None = None
+    # Public history the world sampler needs (game/worlds.py); left out of equality so a state
+    # rebuilt from a deal, which has no history, still equals the game state it came from.
+    start_player: int | None = field(default=None, compare=False)
+    """Who played the start card, once one is played."""
+    start_bounds: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    """Per player ``(deck size, discards)``: their start card was proven to be in their deck
+    when the deck held that many cards (it is shuffled in after the opening draw; in
+    `published` a player who acts without playing it while none is played did not hold it),
+    when they had discarded that many cards. Empty when the history is unknown (a deal)."""
 
     # -- views ------------------------------------------------------------------------------
 
@@ -296,6 +313,9 @@ class GameState:
             later_capacity=later,
             later_players=later_players,
             outcome=self.outcome,
+            discard_players=tuple(map(itemgetter(0), self.discards)),
+            start_player=self.start_player,
+            start_bounds=self.start_bounds,
         )
         if player == self.current_player:
             # The player to move lists the same actions as the state: share the listing.
@@ -368,15 +388,26 @@ class GameState:
                 f"{action}: a player holding a start card while none has been played must play it"
             )
         if isinstance(action, Play):
-            return self._play(action, hand)
+            return self._proving_start(self._play(action, hand))
         if isinstance(action, Discard):
             rest = self._take(hand, action.cards, action)
             if len(action.cards) != DISCARD_ACTION_CARDS:
                 raise IllegalActionError(f"{action}: the discard action discards exactly two cards")
-            return self._with_hand(rest, action.cards)._end_turn()
+            return self._proving_start(self._with_hand(rest, action.cards)._end_turn())
         if isinstance(action, Start):
             return self._start(hand)
         return self._finish(hand)
+
+    def _proving_start(self, after: GameState) -> GameState:
+        """``after`` remembering that this player acted without a start card in hand while
+        none was played, where the rules would have made them play it: their start card was
+        then still in their deck."""
+        if self.start_played or not self.rules.start_card.must_play or not self.start_bounds:
+            return after
+        seat = self.current_player
+        bounds = list(self.start_bounds)
+        bounds[seat] = (len(self.decks[seat]), sum(who == seat for who, _ in after.discards))
+        return after._with(start_bounds=tuple(bounds))
 
     def _take(
         self, hand: tuple[int, ...], cards: tuple[int, ...], action: Action
@@ -440,7 +471,11 @@ class GameState:
             raise IllegalActionError(
                 "start: only the first start card can be played; later ones can only be discarded"
             )
-        state = self._with_hand(self._take(hand, (START,), Start()), start_played=True)
+        state = self._with_hand(
+            self._take(hand, (START,), Start()),
+            start_played=True,
+            start_player=self.current_player,
+        )
         event = self.rules.start_card
         if event.team_discard == 0:
             return state._end_turn()

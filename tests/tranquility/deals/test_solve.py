@@ -409,3 +409,20 @@ def test_ctrl_c_ends_the_search_as_undecided_with_its_statistics() -> None:
     assert solution.interrupted
     assert solution.line == ()
     assert solution.nodes > 0
+
+
+def test_a_step_limit_bounds_the_work_and_answers_the_same_every_time() -> None:
+    deal = Deal.random(2, seed=0)
+    tight = [solve_deal(deal, time_limit=None, step_limit=20) for _ in range(2)]
+    assert tight[0].status is DealStatus.UNKNOWN
+    assert (tight[0].status, tight[0].nodes) == (tight[1].status, tight[1].nodes)
+    assert tight[0].nodes <= 20
+    unbounded = solve_deal(deal, time_limit=30)
+    roomy = solve_deal(deal, time_limit=None, step_limit=10**9)
+    assert (roomy.status, roomy.line) == (unbounded.status, unbounded.line)
+
+
+@pytest.mark.parametrize("limit", [0, -1, 1.5, True, "5"])
+def test_bad_step_limits(limit: object) -> None:
+    with pytest.raises(TranquilityError, match="step limit"):
+        solve_deal(Deal.random(1, seed=0), step_limit=limit)  # type: ignore[arg-type]

@@ -98,3 +98,18 @@ def test_simulate_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "95% interval" in out
     assert "turns: mean" in out
     assert isinstance(tq.Rules.seed(), tq.Rules)
+
+
+def test_the_seat_tells_the_odds_from_what_it_sees(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("odds 5\nodds 0\nodds many\nquit\n"))
+    argv = ["play", "--players", "2", "--human", "0", "--seed", "4", "--rules", "published"]
+    main(argv)
+    out = capsys.readouterr().out
+    first = tq.new_game(2, seed=4, rules="published")
+    assert first.current_player == 0
+    expected = str(tq.win_odds(first.observation(0), samples=5, seed=0))
+    assert expected in out
+    assert "'odds 0': give a number of deals from 1 to 500" in out
+    assert "'odds many': give a number of deals from 1 to 500" in out
