@@ -15,9 +15,9 @@
  9 . J L S S B B M B S B     amulets k7 a8 g13 · treasure deck 41 · clue deck 40
 10  . B B S B R MhM S S B
 11 . . . . . R J JsL S SpB
-12  . . . . . RpR L S S J
-13 . . . . . . R*B L B J     after a letter: 0-3 car, + cars, $ treasure, *
-14  . . . . . . . S1. B        amulet, h hut, p palm, s statue
+12  . . . . . RpR L S S J    B beach, J jungle, L lake, M mountain, R river, S
+13 . . . . . . R*B L B J       scrubland; after a letter: 0-3 car, + cars, $
+14  . . . . . . . S1. B        treasure, * amulet, h hut, p palm, s statue
 your hand: [1] in largest mountain (gr br bl wh)
   [2] in sight of sea (gr br bl wh)  [3] not next to jungle (gr br bl wh)
   [4] not next to hut (gr br bl wh)  [5] in sight of statue (gr br bl wh)
@@ -73,8 +73,11 @@ _PHASE_TASKS: Final = {
 }
 """Short enough for the status line beside the island; the prompt lists the actions."""
 
-KEY: Final = "after a letter: 0-3 car, + cars, $ treasure, * amulet, h hut, p palm, s statue"
-"""What the marks on the island mean."""
+KEY: Final = (
+    "B beach, J jungle, L lake, M mountain, R river, S scrubland; after a letter: 0-3 car, "
+    "+ cars, $ treasure, * amulet, h hut, p palm, s statue"
+)
+"""What the letters and marks on the island mean."""
 
 Block = Callable[[int], list[str]]
 """A part of the board, written within a given width."""

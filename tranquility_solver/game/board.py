@@ -171,7 +171,8 @@ def _discards(obs: PlayerView, own_view: bool, width: int) -> list[str]:
     if obs.discarded:
         text = f"discards ({obs.discard_count}, face up): {_cards(sorted(obs.discarded))}"
     else:
-        text = f"discards: {obs.discard_count} cards, face down"
+        noun = "card" if obs.discard_count == 1 else "cards"
+        text = f"discards: {obs.discard_count} {noun}, face down"
         if own_view and obs.own_discards:
             text += f"; yours: {_cards(obs.own_discards)}"
     return textwrap.wrap(text, width, subsequent_indent="  ")
