@@ -203,15 +203,17 @@ def simulate(
     seats = make_bots(bots, players)
     seeds = game_seeds(n, seed)
     chunks = _chunks(seeds, max(1, chunk_size))
-    bar = _progress(n, progress)
     results: list[GameResult] = []
     own_pool: ProcessPoolExecutor | None = None
-    if executor is None:
-        if workers is None:
-            workers = min(os.cpu_count() or 1, len(chunks))
-        if workers > 1:
-            own_pool = executor = ProcessPoolExecutor(workers, initializer=ignore_interrupts)
+    bar = _progress(n, progress)
+    # Everything after the bar is drawn sits in the try, so that a Ctrl-C at any moment clears
+    # the bar before the command's one-line message, not after it.
     try:
+        if executor is None:
+            if workers is None:
+                workers = min(os.cpu_count() or 1, len(chunks))
+            if workers > 1:
+                own_pool = executor = ProcessPoolExecutor(workers, initializer=ignore_interrupts)
         if executor is None:
             for chunk in chunks:
                 results.extend(_play_chunk(chunk, seats, rules_name, players))
