@@ -13,9 +13,12 @@ True
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
-from ortools.sat.python import cp_model
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 from tobago_solver.errors import (
     NoLandmarkPlacementError,
@@ -61,6 +64,8 @@ def place_landmarks(
     :class:`SolverUnknownError` when ``time_limit`` seconds pass without any placement (which
     proves nothing). A placement found but not proven optimal is still legal and is returned.
     """
+    from ortools.sat.python import cp_model  # lazy: ortools takes seconds to load
+
     require_time_limit(time_limit)
     if seed < 0:
         raise TobagoError(f"seed must not be negative, got {seed}")

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ortools.sat.python import cp_model
-
 from tobago_solver.clues import DECK, Clue
 from tobago_solver.compile import CompiledIsland, compiled
 from tobago_solver.errors import SolverUnknownError, TobagoError, require_time_limit
@@ -123,6 +121,8 @@ def min_clues(
 
 def _minimum_cover(rows: list[int], size: int, time_limit: float, name: str) -> list[int]:
     """Positions of a minimum set of cards hitting every row (a row = a bitmask of cards)."""
+    from ortools.sat.python import cp_model  # lazy: ortools takes seconds to load
+
     if not rows:
         return []
     used = 0

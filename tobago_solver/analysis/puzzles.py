@@ -19,8 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ortools.sat.python import cp_model
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 from tobago_solver.analysis.min_clues import (
     DEFAULT_TIME_LIMIT,
@@ -149,6 +151,8 @@ def _irredundant_cover(
 ) -> tuple[Clue, ...] | None:
     """``size`` cards holding on the target that rule out every other field, each the only
     chosen card to rule out some field; None when there is no such set (proven)."""
+    from ortools.sat.python import cp_model  # lazy: ortools takes seconds to load
+
     table = compiled(island)
     target = table.index[target_name]
     masks = [table.masks[card] for card in cards]

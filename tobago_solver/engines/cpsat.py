@@ -11,8 +11,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ortools.sat.python import cp_model
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 from tobago_solver.clues import Clue
 from tobago_solver.compile import clue_fields, compiled
@@ -25,6 +27,8 @@ DEFAULT_TIME_LIMIT = 10.0
 
 
 def _solver(time_limit: float) -> cp_model.CpSolver:
+    from ortools.sat.python import cp_model  # lazy: ortools takes seconds to load
+
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = require_time_limit(time_limit)
     # One worker keeps answers reproducible; these models are tiny.
@@ -41,6 +45,8 @@ def candidates(
     far and solve again, until the model is infeasible. Raises :class:`SolverUnknownError` when
     a solve stops undecided.
     """
+    from ortools.sat.python import cp_model  # lazy: ortools takes seconds to load
+
     model = cp_model.CpModel()
     treasure = {name: model.new_bool_var(name) for name in island.fields}
     model.add_exactly_one(treasure.values())
@@ -78,6 +84,8 @@ def smallest_conflict(
     minimise the number chosen. Raises ValueError when ``clues`` and ``new_clue`` together still
     leave a field (there is no conflict), :class:`SolverUnknownError` on a time-out.
     """
+    from ortools.sat.python import cp_model  # lazy: ortools takes seconds to load
+
     table = compiled(island)
     open_fields = [i for i in range(len(table.fields)) if table.mask(new_clue) >> i & 1]
     masks = [table.mask(clue) for clue in clues]
