@@ -14,6 +14,7 @@ choice from the ``rng`` they are given, so a game is a function of its seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
@@ -70,16 +71,22 @@ class RandomBot:
 
 
 class _Race:
-    """Step distances of one island as bitmasks: ``balls[i][d]`` = fields within d steps of i."""
+    """Step distances of one island, with bitmasks of who reaches what first.
+
+    ``closer(car)[other]`` is the bitmask of the fields a car on the field index ``car`` reaches
+    in fewer steps than a car on ``other``; a car reaches a field first when it is closer than
+    every other car, so the fields it reaches first are an AND over the other cars.
+    """
 
     def __init__(self, island: Island) -> None:
         fields = island.fields
         self.index = {name: i for i, name in enumerate(fields)}
         self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
-        self.depth = max((max(row) for row in self.steps), default=0)
+        depth = max((max(row) for row in self.steps), default=0)
         self.balls: list[list[int]] = []
+        """``balls[i][d]``: the fields within d steps of i."""
         for row in self.steps:
-            rings = [0] * (self.depth + 1)
+            rings = [0] * (depth + 1)
             for j, d in enumerate(row):
                 rings[d] |= 1 << j
             balls, acc = [], 0
@@ -87,38 +94,38 @@ class _Race:
                 acc |= ring
                 balls.append(acc)
             self.balls.append(balls)
+        self._closer: dict[int, list[int]] = {}
 
-    def contest(self, others: list[int], wanted: int) -> list[tuple[int, int]]:
-        """The fields of ``wanted`` that the cars on the field indices ``others`` do not reach
-        within d steps, as (d, fields) pairs, keeping only the d that :meth:`firsts` needs."""
-        balls = self.balls
-        levels: list[tuple[int, int]] = []
-        for d in range(self.depth + 1):
-            free = wanted
-            for car in others:
-                free &= ~balls[car][d]
-            # Fewer steps with the same fields left lose nothing: the car reaches more in d.
-            if levels and levels[-1][1] == free:
-                levels[-1] = (d, free)
-            else:
-                levels.append((d, free))
-            if not free:
-                levels.pop()
-                break
-        return levels
+    def closer(self, car: int) -> list[int]:
+        """Per other field index, the fields that ``car`` reaches in fewer steps (made once per
+        field: a field j at d steps from ``car`` counts when ``other`` is not within d steps)."""
+        found = self._closer.get(car)
+        if found is None:
+            mine = self.balls[car]
+            rings = [ball & ~inner for ball, inner in zip(mine, [0, *mine], strict=False)]
+            found = self._closer[car] = [
+                _union(ring & ~theirs[d] for d, ring in enumerate(rings)) for theirs in self.balls
+            ]
+        return found
 
-    def firsts(self, cars: list[int], levels: list[tuple[int, int]]) -> list[int]:
-        """For a car on each of the field indices ``cars``, the fields of the contest ``levels``
-        (:meth:`contest`) that it reaches in fewer steps than all the others."""
-        balls = self.balls
+    def firsts(self, cars: list[int], others: list[int], wanted: int) -> list[int]:
+        """For a car on each of the field indices ``cars``, the fields of ``wanted`` that it
+        reaches in fewer steps than the cars on the field indices ``others`` (all of them)."""
         found = []
         for car in cars:
-            mine = balls[car]
-            result = 0
-            for d, free in levels:
-                result |= mine[d] & free
+            closer = self.closer(car)
+            result = wanted
+            for other in others:
+                result &= closer[other]
             found.append(result)
         return found
+
+
+def _union(masks: Iterable[int]) -> int:
+    result = 0
+    for mask in masks:
+        result |= mask
+    return result
 
 
 def _plays_and_moves(legal: tuple[Action, ...]) -> tuple[tuple[Play, ...], tuple[Move, ...]]:
@@ -215,8 +222,7 @@ class GreedyBot:
         wanted = 0
         for map_state in obs.maps:
             wanted |= map_state.candidates_mask
-        contest = race.contest(others, wanted)
-        (first,) = race.firsts([here], contest)
+        (first,) = race.firsts([here], others, wanted)
         for play in plays:
             value = self._play_value(obs, play, table.masks[play.clue], race, here, others, first)
             if value > best_value + 1e-9:
@@ -239,7 +245,7 @@ class GreedyBot:
         # 4. Drive where the most candidates are reached first.
         if moves:
             weights = self._map_weights(obs)
-            firsts = race.firsts([index[a.path[-1]] for a in moves], contest)
+            firsts = race.firsts([index[a.path[-1]] for a in moves], others, wanted)
             # Summed map by map over all moves at once, in the same order as one move's sum.
             scores: list[float] = [0] * len(moves)
             for candidates, weight in weights:
