@@ -1,7 +1,7 @@
 """GreedyBot's race in bulk against its plain meaning (issue 18).
 
 The bot finds the fields each car reaches first with a precomputed bitmask per pair of fields
-(``_Race.closer``) and one AND per other car. The plain meaning, asked of the core's
+(``_Race.beaten``) and one AND per other car. The plain meaning, asked of the core's
 ``step_distance`` one field at a time: a field of ``wanted`` counts for a car when every other
 car needs more steps to it.
 """

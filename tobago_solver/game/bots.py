@@ -73,7 +73,7 @@ class RandomBot:
 class _Race:
     """Step distances of one island, with bitmasks of who reaches what first.
 
-    ``closer(car)[other]`` is the bitmask of the fields a car on the field index ``car`` reaches
+    ``beaten(other)[car]`` is the bitmask of the fields a car on the field index ``car`` reaches
     in fewer steps than a car on ``other``; a car reaches a field first when it is closer than
     every other car, so the fields it reaches first are an AND over the other cars.
     """
@@ -85,6 +85,8 @@ class _Race:
         depth = max((max(row) for row in self.steps), default=0)
         self.balls: list[list[int]] = []
         """``balls[i][d]``: the fields within d steps of i."""
+        self.rings: list[list[int]] = []
+        """``rings[i][d]``: the fields exactly d steps from i."""
         for row in self.steps:
             rings = [0] * (depth + 1)
             for j, d in enumerate(row):
@@ -94,30 +96,28 @@ class _Race:
                 acc |= ring
                 balls.append(acc)
             self.balls.append(balls)
-        self._closer: dict[int, list[int]] = {}
+            self.rings.append(rings)
+        self._beaten: dict[int, list[int]] = {}
 
-    def closer(self, car: int) -> list[int]:
-        """Per other field index, the fields that ``car`` reaches in fewer steps (made once per
-        field: a field j at d steps from ``car`` counts when ``other`` is not within d steps)."""
-        found = self._closer.get(car)
+    def beaten(self, other: int) -> list[int]:
+        """Per field index ``car``, the fields that ``car`` reaches in fewer steps than ``other``
+        (made once per field: a field d steps from ``car`` counts when ``other`` is not within
+        d steps of it)."""
+        found = self._beaten.get(other)
         if found is None:
-            mine = self.balls[car]
-            rings = [ball & ~inner for ball, inner in zip(mine, [0, *mine], strict=False)]
-            found = self._closer[car] = [
-                _union(ring & ~theirs[d] for d, ring in enumerate(rings)) for theirs in self.balls
+            theirs = self.balls[other]
+            found = self._beaten[other] = [
+                _union(ring & ~theirs[d] for d, ring in enumerate(rings)) for rings in self.rings
             ]
         return found
 
     def firsts(self, cars: list[int], others: list[int], wanted: int) -> list[int]:
         """For a car on each of the field indices ``cars``, the fields of ``wanted`` that it
         reaches in fewer steps than the cars on the field indices ``others`` (all of them)."""
-        found = []
-        for car in cars:
-            closer = self.closer(car)
-            result = wanted
-            for other in others:
-                result &= closer[other]
-            found.append(result)
+        found = [wanted] * len(cars)
+        for other in others:
+            beaten = self.beaten(other)
+            found = [mine & beaten[car] for mine, car in zip(found, cars, strict=True)]
         return found
 
 
