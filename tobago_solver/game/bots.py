@@ -244,15 +244,8 @@ class GreedyBot:
             return EXCHANGE
         # 4. Drive where the most candidates are reached first.
         if moves:
-            weights = self._map_weights(obs)
-            firsts = race.firsts([index[a.path[-1]] for a in moves], others, wanted)
-            # Summed map by map over all moves at once, in the same order as one move's sum.
-            scores: list[float] = [0] * len(moves)
-            for candidates, weight in weights:
-                scores = [
-                    score + weight * (candidates & first).bit_count()
-                    for score, first in zip(scores, firsts, strict=True)
-                ]
+            destinations = [index[a.path[-1]] for a in moves]
+            scores = self._drive_scores(obs, race, destinations, others, wanted)
             top = max(scores)
             return rng.choice(
                 [a for a, score in zip(moves, scores, strict=True) if score >= top - 1e-9]
@@ -284,6 +277,24 @@ class GreedyBot:
         share = (after & first).bit_count() / count
         # A rose is a card when the map is found; sooner on maps with few candidates.
         return 1.0 + share + 1.0 / count
+
+    @staticmethod
+    def _drive_scores(
+        obs: Observation, race: _Race, destinations: list[int], others: list[int], wanted: int
+    ) -> list[float]:
+        """Per destination (a field index), what a drive there is worth: on each map, the
+        candidates it reaches first (of ``wanted``) times the map's weight (:meth:`_map_weights`),
+        summed map by map. Destinations that reach the same fields first (a few kinds among
+        dozens of moves) get the same sum, made once."""
+        weights = GreedyBot._map_weights(obs)
+        firsts = race.firsts(destinations, others, wanted)
+        worth: dict[int, float] = {}
+        for first in set(firsts):
+            score: float = 0
+            for candidates, weight in weights:
+                score = score + weight * (candidates & first).bit_count()
+            worth[first] = score
+        return [worth[first] for first in firsts]
 
     @staticmethod
     def _map_weights(obs: Observation) -> list[tuple[int, float]]:
