@@ -14,9 +14,10 @@ choice from the ``rng`` they are given, so a game is a function of its seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
+
+import numpy as np
 
 from tobago_solver.compile import compiled
 from tobago_solver.errors import TobagoError
@@ -82,32 +83,18 @@ class _Race:
         fields = island.fields
         self.index = {name: i for i, name in enumerate(fields)}
         self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
-        depth = max((max(row) for row in self.steps), default=0)
-        self.balls: list[list[int]] = []
-        """``balls[i][d]``: the fields within d steps of i."""
-        self.rings: list[list[int]] = []
-        """``rings[i][d]``: the fields exactly d steps from i."""
-        for row in self.steps:
-            rings = [0] * (depth + 1)
-            for j, d in enumerate(row):
-                rings[d] |= 1 << j
-            balls, acc = [], 0
-            for ring in rings:
-                acc |= ring
-                balls.append(acc)
-            self.balls.append(balls)
-            self.rings.append(rings)
         self._beaten: dict[int, list[int]] = {}
+        self._distances = np.array(self.steps)
 
     def beaten(self, other: int) -> list[int]:
         """Per field index ``car``, the fields that ``car`` reaches in fewer steps than ``other``
-        (made once per field: a field d steps from ``car`` counts when ``other`` is not within
-        d steps of it)."""
+        (made once per field, a comparison of step counts packed into bitmasks)."""
         found = self._beaten.get(other)
         if found is None:
-            theirs = self.balls[other]
+            closer = self._distances < self._distances[other]
+            packed = np.packbits(closer, axis=1, bitorder="little")
             found = self._beaten[other] = [
-                _union(ring & ~theirs[d] for d, ring in enumerate(rings)) for rings in self.rings
+                int.from_bytes(row.tobytes(), "little") for row in packed
             ]
         return found
 
@@ -119,13 +106,6 @@ class _Race:
             beaten = self.beaten(other)
             found = [mine & beaten[car] for mine, car in zip(found, cars, strict=True)]
         return found
-
-
-def _union(masks: Iterable[int]) -> int:
-    result = 0
-    for mask in masks:
-        result |= mask
-    return result
 
 
 def _plays_and_moves(legal: tuple[Action, ...]) -> tuple[tuple[Play, ...], tuple[Move, ...]]:
