@@ -22,10 +22,8 @@ from tobago_solver.game.actions import (
     TAKE_AMULET,
     Action,
 )
-from tobago_solver.game.plays import play_table, playable_on_maps
 from tobago_solver.game.records import bot_rng
 from tobago_solver.game.state import GameState
-from tobago_solver.legality import playable_cards
 from tobago_solver.movement import reachable
 
 STATES = 500
@@ -147,15 +145,3 @@ def test_a_play_is_accepted_exactly_when_the_plain_listing_has_it(
                 else:
                     with pytest.raises(tb.IllegalActionError):
                         state.apply(play)
-
-
-def test_the_playable_clues_handed_on_are_those_of_the_maps(states: list[GameState]) -> None:
-    """Each map's playable clues, kept while the maps stay the same and handed from position to
-    position along the games, equal those found afresh from the map's candidates."""
-    for state in states:
-        table = play_table(state.island, state.rules.clue_rules)
-        afresh = tuple(
-            playable_cards(m.candidates_mask, table.card_masks, state.rules.clue_rules)
-            for m in state.maps
-        )
-        assert playable_on_maps(state) == afresh, state

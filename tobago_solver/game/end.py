@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
-from tobago_solver.game.plays import play_table, playable_on_maps
+from tobago_solver.game.plays import play_table
 from tobago_solver.game.position import MapState, Phase, Position, replace, tuple_set
 from tobago_solver.locating import locator
 
@@ -76,10 +76,11 @@ def is_stalemate(state: Position) -> bool:
         cards = (*state.clue_deck, *state.clue_discards, *(c for h in state.hands for c in h))
     else:
         cards = tuple(card for p in holders for card in state.hands[p])
+    table = play_table(state.island, state.rules.clue_rules)
     playable = 0
-    for on_map in playable_on_maps(state):
-        playable |= on_map
-    index = play_table(state.island, state.rules.clue_rules).index
+    for map_state in state.maps:
+        playable |= table.playable(map_state.candidates_mask)
+    index = table.index
     # Usually the first cards looked at are playable: no need to look at the others.
     return not any(playable >> index[card] & 1 for card in cards)
 

@@ -22,7 +22,6 @@ from typing import Final
 from tobago_solver.clues import Clue
 from tobago_solver.compile import compiled
 from tobago_solver.game.actions import Play
-from tobago_solver.game.position import Position
 from tobago_solver.island import Island
 from tobago_solver.legality import playable_cards
 from tobago_solver.rules import MAP_NAMES, TobagoRules
@@ -79,28 +78,3 @@ def play_table(island: Island, rules: TobagoRules) -> PlayTable:
     if table is None:
         table = tables[rules] = PlayTable(island, rules)
     return table
-
-
-def playable_on_maps(state: Position) -> tuple[int, ...]:
-    """Per map of ``state``, the clues that may be played on it (bits of
-    :attr:`PlayTable.index`), found once and handed on while the maps stay the same: every
-    player's plays and the stalemate check read them.
-
-    >>> import tobago_solver as tb
-    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
-    >>> table = play_table(state.island, state.rules.clue_rules)
-    >>> playable_on_maps(state) == tuple(table.playable(m.candidates_mask) for m in state.maps)
-    True
-    """
-    found: tuple[int, ...] = state.derived(
-        "playable", _READS_MAPS, lambda: _playable_on_maps(state)
-    )
-    return found
-
-
-def _playable_on_maps(state: Position) -> tuple[int, ...]:
-    table = play_table(state.island, state.rules.clue_rules)
-    return tuple(table.playable(map_state.candidates_mask) for map_state in state.maps)
-
-
-_READS_MAPS: Final = frozenset({"island", "rules", "maps"})

@@ -58,7 +58,7 @@ from tobago_solver.game.end import (
 )
 from tobago_solver.game.observation import Observation, observe
 from tobago_solver.game.paths import move_neighbours, move_paths, moves
-from tobago_solver.game.plays import play_table, playable_on_maps
+from tobago_solver.game.plays import play_table
 from tobago_solver.game.position import (
     Distribution,
     MapState,
@@ -176,9 +176,8 @@ class GameState(Position):
         if self.roses_left[p] == 0:
             return []
         table = play_table(self.island, self.rules.clue_rules)
-        playable = playable_on_maps(self)
         maps = [
-            (m, playable[m])
+            (m, table.playable(map_state.candidates_mask))
             for m, map_state in enumerate(self.maps)
             if not (opening and map_state.clues)
         ]
