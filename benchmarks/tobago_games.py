@@ -11,6 +11,14 @@ the profile's top lines of an "after" run of each 4-player table.
     python benchmarks/tobago_games.py                  # the table, 3 repetitions
     python benchmarks/tobago_games.py --before 5bf37e5 --repeats 5
     python benchmarks/tobago_games.py --json           # the same figures as JSON
+    python benchmarks/tobago_games.py --choices 200    # do the bots still choose the same?
+
+``--choices N`` plays N seeded games of each table (RandomBots and GreedyBots, 2 to 4 players,
+the ``seed`` and ``published`` presets, each also with the ``exchange`` variant) on this
+checkout and on ``--before`` (default: the commit round 3 started from, whose rules of the game
+are this checkout's), and ``N // 10`` games of a SearchBot against three GreedyBots (its
+playouts are GreedyBot games); per table, a hash of the game records and whether both sides
+give the same. A speed-up must leave every choice of every bot as it was.
 """
 
 from __future__ import annotations
@@ -34,6 +42,10 @@ HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parent
 BEFORE = "5bf37e5"
 """The commit issue 18 started from."""
+CHOICES_BEFORE = "17ec11f"
+"""The commit round 3 of issue 18 started from: the games of ``--choices`` are compared with it
+(the games of 5bf37e5 end by older rules)."""
+CHOICE_RULES = ("seed", "published", "seed+exchange", "published+exchange")
 TABLES = (("random", 4), ("greedy", 4), ("random", 2), ("greedy", 2))
 GAMES = {"random": 40, "greedy": 200}
 """Games per measurement: random games are about ten times longer."""
@@ -56,6 +68,76 @@ def play(bot: str, players: int, games: int, seed: int) -> dict[str, Any]:
     turns = sum(len(play_game(island, bots, seed=s).actions) for s in seeds)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     return {"games": games, "turns": turns, "cpu_s": cpu, "wall_s": wall, "code": tb.__file__}
+
+
+def records_hash(bots: str, rules: str, games: int, seed: int) -> dict[str, Any]:
+    """A hash of the records of ``games`` seeded games (``bots``: names, comma-separated) played
+    by the ``tobago_solver`` on the path."""
+    import hashlib
+
+    import tobago_solver as tb
+    from tobago_solver.game.records import play_game
+    from tobago_solver.game.simulate import game_seeds
+
+    island = tb.islands.get("ABC-1")
+    seats = [tb.game.bots.make_bot(name) for name in bots.split(",")]
+    digest = hashlib.sha256()
+    turns = 0
+    for game_seed in game_seeds(seed, games):
+        record = play_game(island, seats, seed=game_seed, rules=rules)
+        digest.update(record.to_json().encode())
+        turns += len(record.actions)
+    return {"hash": digest.hexdigest()[:16], "turns": turns, "code": tb.__file__}
+
+
+def choice_tables(games: int) -> list[tuple[str, str, int]]:
+    """The tables of ``--choices``: (bots, rules, games)."""
+    tables = [
+        (",".join([bot] * players), rules, games)
+        for bot in ("random", "greedy")
+        for players in (2, 3, 4)
+        for rules in CHOICE_RULES
+    ]
+    searches = max(1, games // 10)
+    return tables + [("search,greedy,greedy,greedy", rules, searches) for rules in CHOICE_RULES]
+
+
+def compare_choices(before: str, games: int, seed: int) -> list[dict[str, Any]]:
+    """Per table of :func:`choice_tables`, the records' hash on ``before`` and on this checkout,
+    both sides playing at once in fresh processes."""
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        old = source_tree(before, Path(scratch))
+        for bots, rules, count in choice_tables(games):
+            argv = [sys.executable, __file__, "--records", bots, rules, str(count), str(seed)]
+            runs = {
+                label: subprocess.Popen(
+                    argv,
+                    env={**os.environ, "PYTHONPATH": str(tree)},
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                )
+                for label, tree in (("before", old), ("after", CHECKOUT))
+            }
+            row: dict[str, Any] = {"bots": bots, "rules": rules, "games": count}
+            for label, child in runs.items():
+                out, err = child.communicate()
+                if child.returncode != 0:
+                    raise SystemExit(f"tobago_games: the {label} run failed: {err.strip()[-300:]}")
+                row[label] = json.loads(out)
+            row["same"] = row["before"]["hash"] == row["after"]["hash"]
+            rows.append(row)
+            print(choice_line(row), flush=True)
+    return rows
+
+
+def choice_line(row: dict[str, Any]) -> str:
+    same = "same" if row["same"] else "DIFFERENT"
+    return (
+        f"{row['bots']:<27} {row['rules']:<18} {row['games']:5d} {row['after']['turns']:7d}"
+        f"  {row['before']['hash']}  {row['after']['hash']}  {same}"
+    )
 
 
 def measure(tree: Path, bot: str, players: int, games: int, seed: int) -> dict[str, Any]:
@@ -173,17 +255,45 @@ def main() -> None:
         bot, players, games, seed = sys.argv[2], *map(int, sys.argv[3:])
         print(json.dumps(play(bot, players, games, seed)))
         return
+    if len(sys.argv) == 6 and sys.argv[1] == "--records":  # a child of --choices
+        bots, rules, games, seed = *sys.argv[2:4], *map(int, sys.argv[4:])
+        print(json.dumps(records_hash(bots, rules, games, seed)))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", default=BEFORE, help="the commit to compare with")
+    parser.add_argument(
+        "--before",
+        help=f"the commit to compare with (default: {BEFORE}; with --choices, {CHOICES_BEFORE})",
+    )
     parser.add_argument("--repeats", type=int, default=3, help="runs of each side per table")
     parser.add_argument("--seed", type=int, default=1, help="batch seed of the games")
     parser.add_argument("--top", type=int, default=12, help="profile lines per table")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--choices",
+        type=int,
+        metavar="N",
+        help="instead of timing: N seeded games per table, the records' hashes before and after",
+    )
     args = parser.parse_args()
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
+    if args.choices is not None and args.choices < 1:
+        parser.error("--choices must be at least 1")
     sys.path.insert(0, str(CHECKOUT))
-    report = run(args.before, args.repeats, args.seed, args.top)
+    if args.choices is not None:
+        before = args.before or CHOICES_BEFORE
+        print(
+            f"ABC-1, batch seed {args.seed}; records of the same seeded games, before = commit "
+            f"{before}, after = this checkout\n"
+        )
+        print(f"{'bots':<27} {'rules':<18} games   turns  {'before':<16}  {'after':<16}")
+        rows = compare_choices(before, args.choices, args.seed)
+        differ = sum(not row["same"] for row in rows)
+        print(f"\n{len(rows) - differ} of {len(rows)} tables give the same records")
+        if args.json:
+            print(json.dumps(rows, indent=1))
+        raise SystemExit(1 if differ else 0)
+    report = run(args.before or BEFORE, args.repeats, args.seed, args.top)
     if args.json:
         print(json.dumps(report, indent=1))
     else:

@@ -108,6 +108,19 @@ class Clue:
         value: int = self.__dict__["_hash"]
         return value
 
+    def __eq__(self, other: object) -> bool:
+        # The dataclass's comparison builds two tuples of fields; a hand is searched for a card
+        # at every clue played, and unequal clues almost always differ in the kept hash.
+        if self is other:
+            return True
+        if other.__class__ is not Clue:
+            return NotImplemented
+        mine, theirs = self.__dict__, other.__dict__
+        return mine["_hash"] == theirs["_hash"] and (
+            (self.relation, self.target, self.negated, self.largest)
+            == (theirs["relation"], theirs["target"], theirs["negated"], theirs["largest"])
+        )
+
     def __reduce__(self) -> tuple[type[Clue], tuple[Relation, Target, bool, bool]]:
         # Rebuilt through __init__: a string's hash differs between processes, so the kept hash
         # must not travel in a pickle.

@@ -128,3 +128,20 @@ def test_constructor_rejects_what_the_grammar_rejects() -> None:
 def test_clues_compare_by_meaning() -> None:
     assert Clue(Relation.NEXT_TO, "hut") == Clue.parse("next to hut")
     assert hash(Clue(Relation.IN, "lake")) == hash(Clue.parse("in lakes"))
+
+
+def test_clues_are_equal_exactly_when_their_fields_are() -> None:
+    """Clue's own comparison (hash first, for the game's hot loop) against the fields'."""
+    fresh = [Clue.parse(str(clue)) for clue in ALL_CLUES]
+    for a in ALL_CLUES:
+        for b in fresh:
+            same = (a.relation, a.target, a.negated, a.largest) == (
+                b.relation,
+                b.target,
+                b.negated,
+                b.largest,
+            )
+            assert (a == b) is same
+            assert (a != b) is not same
+    assert ALL_CLUES[0] != str(ALL_CLUES[0])
+    assert ALL_CLUES[0] in [0, ALL_CLUES[0]]

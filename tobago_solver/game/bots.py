@@ -17,6 +17,8 @@ import random
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
+import numpy as np
+
 from tobago_solver.compile import compiled
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import (
@@ -70,54 +72,39 @@ class RandomBot:
 
 
 class _Race:
-    """Step distances of one island as bitmasks: ``balls[i][d]`` = fields within d steps of i."""
+    """Step distances of one island, with bitmasks of who reaches what first.
+
+    ``beaten(other)[car]`` is the bitmask of the fields a car on the field index ``car`` reaches
+    in fewer steps than a car on ``other``; a car reaches a field first when it is closer than
+    every other car, so the fields it reaches first are an AND over the other cars.
+    """
 
     def __init__(self, island: Island) -> None:
         fields = island.fields
         self.index = {name: i for i, name in enumerate(fields)}
         self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
-        self.depth = max((max(row) for row in self.steps), default=0)
-        self.balls: list[list[int]] = []
-        for row in self.steps:
-            rings = [0] * (self.depth + 1)
-            for j, d in enumerate(row):
-                rings[d] |= 1 << j
-            balls, acc = [], 0
-            for ring in rings:
-                acc |= ring
-                balls.append(acc)
-            self.balls.append(balls)
+        self._beaten: dict[int, list[int]] = {}
+        self._distances = np.array(self.steps)
 
-    def contest(self, others: list[int], wanted: int) -> list[tuple[int, int]]:
-        """The fields of ``wanted`` that the cars on the field indices ``others`` do not reach
-        within d steps, as (d, fields) pairs, keeping only the d that :meth:`firsts` needs."""
-        balls = self.balls
-        levels: list[tuple[int, int]] = []
-        for d in range(self.depth + 1):
-            free = wanted
-            for car in others:
-                free &= ~balls[car][d]
-            # Fewer steps with the same fields left lose nothing: the car reaches more in d.
-            if levels and levels[-1][1] == free:
-                levels[-1] = (d, free)
-            else:
-                levels.append((d, free))
-            if not free:
-                levels.pop()
-                break
-        return levels
+    def beaten(self, other: int) -> list[int]:
+        """Per field index ``car``, the fields that ``car`` reaches in fewer steps than ``other``
+        (made once per field, a comparison of step counts packed into bitmasks)."""
+        found = self._beaten.get(other)
+        if found is None:
+            closer = self._distances < self._distances[other]
+            packed = np.packbits(closer, axis=1, bitorder="little")
+            found = self._beaten[other] = [
+                int.from_bytes(row.tobytes(), "little") for row in packed
+            ]
+        return found
 
-    def firsts(self, cars: list[int], levels: list[tuple[int, int]]) -> list[int]:
-        """For a car on each of the field indices ``cars``, the fields of the contest ``levels``
-        (:meth:`contest`) that it reaches in fewer steps than all the others."""
-        balls = self.balls
-        found = []
-        for car in cars:
-            mine = balls[car]
-            result = 0
-            for d, free in levels:
-                result |= mine[d] & free
-            found.append(result)
+    def firsts(self, cars: list[int], others: list[int], wanted: int) -> list[int]:
+        """For a car on each of the field indices ``cars``, the fields of ``wanted`` that it
+        reaches in fewer steps than the cars on the field indices ``others`` (all of them)."""
+        found = [wanted] * len(cars)
+        for other in others:
+            beaten = self.beaten(other)
+            found = [mine & beaten[car] for mine, car in zip(found, cars, strict=True)]
         return found
 
 
@@ -215,8 +202,7 @@ class GreedyBot:
         wanted = 0
         for map_state in obs.maps:
             wanted |= map_state.candidates_mask
-        contest = race.contest(others, wanted)
-        (first,) = race.firsts([here], contest)
+        (first,) = race.firsts([here], others, wanted)
         for play in plays:
             value = self._play_value(obs, play, table.masks[play.clue], race, here, others, first)
             if value > best_value + 1e-9:
@@ -238,15 +224,8 @@ class GreedyBot:
             return EXCHANGE
         # 4. Drive where the most candidates are reached first.
         if moves:
-            weights = self._map_weights(obs)
-            firsts = race.firsts([index[a.path[-1]] for a in moves], contest)
-            # Summed map by map over all moves at once, in the same order as one move's sum.
-            scores: list[float] = [0] * len(moves)
-            for candidates, weight in weights:
-                scores = [
-                    score + weight * (candidates & first).bit_count()
-                    for score, first in zip(scores, firsts, strict=True)
-                ]
+            destinations = [index[a.path[-1]] for a in moves]
+            scores = self._drive_scores(obs, race, destinations, others, wanted)
             top = max(scores)
             return rng.choice(
                 [a for a, score in zip(moves, scores, strict=True) if score >= top - 1e-9]
@@ -278,6 +257,24 @@ class GreedyBot:
         share = (after & first).bit_count() / count
         # A rose is a card when the map is found; sooner on maps with few candidates.
         return 1.0 + share + 1.0 / count
+
+    @staticmethod
+    def _drive_scores(
+        obs: Observation, race: _Race, destinations: list[int], others: list[int], wanted: int
+    ) -> list[float]:
+        """Per destination (a field index), what a drive there is worth: on each map, the
+        candidates it reaches first (of ``wanted``) times the map's weight (:meth:`_map_weights`),
+        summed map by map. Destinations that reach the same fields first (a few kinds among
+        dozens of moves) get the same sum, made once."""
+        weights = GreedyBot._map_weights(obs)
+        firsts = race.firsts(destinations, others, wanted)
+        worth: dict[int, float] = {}
+        for first in set(firsts):
+            score: float = 0
+            for candidates, weight in weights:
+                score = score + weight * (candidates & first).bit_count()
+            worth[first] = score
+        return [worth[first] for first in firsts]
 
     @staticmethod
     def _map_weights(obs: Observation) -> list[tuple[int, float]]:

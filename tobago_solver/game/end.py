@@ -27,8 +27,11 @@ the end of the turn. Each check is a few bitmask operations.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import chain
 from typing import Any, Final, TypeVar
 
+from tobago_solver.clues import Clue
 from tobago_solver.game.plays import play_table
 from tobago_solver.game.position import MapState, Phase, Position, replace, tuple_set
 from tobago_solver.locating import locator
@@ -72,16 +75,17 @@ def is_stalemate(state: Position) -> bool:
     holders = [p for p in range(state.players) if state.roses_left[p] > 0 and state.hands[p]]
     if not holders:
         return True
+    # Looked at lazily: usually one of the first cards is playable.
+    cards: Iterable[Clue]
     if state.rules.exchange:
-        cards = (*state.clue_deck, *state.clue_discards, *(c for h in state.hands for c in h))
+        cards = chain(state.clue_deck, state.clue_discards, *state.hands)
     else:
-        cards = tuple(card for p in holders for card in state.hands[p])
+        cards = chain.from_iterable(state.hands[p] for p in holders)
     table = play_table(state.island, state.rules.clue_rules)
     playable = 0
     for map_state in state.maps:
         playable |= table.playable(map_state.candidates_mask)
     index = table.index
-    # Usually the first cards looked at are playable: no need to look at the others.
     return not any(playable >> index[card] & 1 for card in cards)
 
 

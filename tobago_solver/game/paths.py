@@ -20,6 +20,7 @@ from tobago_solver.island import Island
 from tobago_solver.movement import reachable
 
 _MOVES_KEY: Final = "tobago_solver.game.moves"
+_NO_STOPS: Final[frozenset[str]] = frozenset()
 _STOPPED_MOVES_KEPT: Final = 4096
 """Move lists kept for starts with a located treasure nearby; the cache starts over beyond."""
 
@@ -93,7 +94,8 @@ def moves(
     True
     """
     cache = island._cache.setdefault(_MOVES_KEY, {})
-    near = _inner_fields(island, start, steps).intersection(stops)
+    # Most of the time no treasure is located: no stop to look for.
+    near = _inner_fields(island, start, steps).intersection(stops) if stops else _NO_STOPS
     kept: dict[tuple[str, int, frozenset[str]], list[Move]] = cache.setdefault(
         "stopped" if near else "moves", {}
     )

@@ -100,11 +100,17 @@ class GameRules:
             return preset
         if not isinstance(preset, str):
             raise TobagoError(f"rules must be a preset name or GameRules, not {preset!r}")
+        known = _NAMED.get(preset)
+        if known is not None and cls is GameRules:  # every game deals from a name
+            return known
         base, *variants = preset.split("+")
         # The clue rules know the preset names and say the same thing about an unknown one.
         clue_rules = TobagoRules.named(base)  # type: ignore[arg-type]
         rules = cls.published() if clue_rules.name == "published" else cls.seed()
-        return rules.with_variants(variants)
+        rules = rules.with_variants(variants)
+        if cls is GameRules:
+            _NAMED[preset] = rules
+        return rules
 
     def with_variants(self, variants: Sequence[str]) -> GameRules:
         """These rules with the named variants turned on (``exchange``).
@@ -259,6 +265,19 @@ def gaze_fields(island: Island) -> tuple[str, ...]:
     >>> len(gaze_fields(island)) == len(island.landmarks_of("statue"))
     True
     """
+    # Found once per island: every claim puts out new amulets.
+    found: tuple[str, ...] | None = island._cache.get(_GAZE_KEY)
+    if found is None:
+        found = island._cache[_GAZE_KEY] = _walk_gazes(island)
+    return found
+
+
+_NAMED: Final[dict[str, GameRules]] = {}
+"""The rules of each preset name read so far (values: one instance serves every game)."""
+_GAZE_KEY: Final = "tobago_solver.game.rules.gaze_fields"
+
+
+def _walk_gazes(island: Island) -> tuple[str, ...]:
     result = []
     for mark in island.landmarks_of(LandmarkKind.STATUE):
         if mark.facing is None:
