@@ -101,6 +101,26 @@ def test_play_puts_a_rose_and_draws_back() -> None:
     assert len(after.clue_deck) == len(state.clue_deck) - 1
 
 
+def test_a_clue_refused_by_section_3_names_its_rule_once() -> None:
+    state = tb.new_game(ISLAND, 3, seed=1)
+    for _ in range(200):  # play on until some card in hand breaks a rule of §3 on some map
+        hand, legal = state.hands[state.current_player], set(state.legal_actions())
+        refused = [
+            tb.Play(card, m)
+            for card in hand
+            for m in range(len(state.maps))
+            if tb.Play(card, m) not in legal and state.roses_left[state.current_player]
+        ]
+        if refused:
+            break
+        state = state.apply(next(iter(state.legal_actions())))
+    with pytest.raises(tb.IllegalActionError) as caught:
+        state.apply(refused[0])
+    rule = caught.value.rule
+    assert rule.startswith("§3 rule "), rule
+    assert str(caught.value).count(rule.removeprefix("§3 ")) == 1, str(caught.value)
+
+
 def test_discards_are_reshuffled_when_the_clue_deck_runs_out() -> None:
     state = tb.new_game(ISLAND, 3, seed=1)
     discards = state.clue_deck[:5]

@@ -14,6 +14,7 @@ choice from the ``rng`` they are given, so a game is a function of its seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
@@ -284,10 +285,19 @@ class GreedyBot:
         return [(m.candidates_mask, (m.roses[me] + 1) / m.candidate_count()) for m in obs.maps]
 
 
-BOTS: Final[dict[str, type[RandomBot] | type[GreedyBot]]] = {
+def _search_bot() -> Bot:
+    # Lazy: the search bot plays GreedyBots out, so its module imports this one.
+    from tobago_solver.game.search import SearchBot
+
+    return SearchBot()
+
+
+BOTS: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "search": _search_bot,
 }
+"""Each bot name and how to make that bot."""
 
 
 def make_bot(name: str) -> Bot:
@@ -298,15 +308,9 @@ def make_bot(name: str) -> Bot:
     >>> make_bot("search").name
     'search'
     """
-    key = name.strip().lower()
-    if key == "search":
-        # Lazy: the search bot plays GreedyBots out, so its module imports this one.
-        from tobago_solver.game.search import SearchBot
-
-        return SearchBot()
     try:
-        return BOTS[key]()
+        return BOTS[name.strip().lower()]()
     except KeyError:
         raise TobagoError(
-            f"unknown bot {name!r} (expected one of {', '.join(sorted([*BOTS, 'search']))})"
+            f"unknown bot {name!r} (expected one of {', '.join(sorted(BOTS))})"
         ) from None

@@ -260,7 +260,9 @@ class GameState(Position):
                 self.rules.clue_rules,
                 explain=False,
             )
-            return IllegalActionError(f"{text!r}: {verdict.message}", f"§3 rule {verdict.rule}")
+            # The verdict's message ends with its own "(rule N)"; the error adds "(§3 rule N)".
+            reason = verdict.message.removesuffix(f" (rule {verdict.rule})")
+            return IllegalActionError(f"{text!r}: {reason}", f"§3 rule {verdict.rule}")
         if action == TAKE_AMULET:
             return IllegalActionError(
                 f"{text!r}: only right after a move onto a field with an amulet", "§5 (B)"
