@@ -358,12 +358,17 @@ class _Context:
         a card the bot keeps at all costs; memoised per decision."""
         key = (card, cost)
         if key not in self.payments:
-            others = list(self.hand)
-            others.remove(card)
-            self.payments[key] = (
-                None if self.needed(others, cost) else self.least_useful(others, cost)
-            )
+            # An island card is the only one of its number: leaving it out, the other cards of
+            # the hand keep their copy numbers, so their ranks, and the hand is ranked once.
+            cheapest = [entry for entry in self.ranked_hand if entry[1] != card][:cost]
+            needed = any(rank >= _NEVER for (rank, _), _ in cheapest)
+            self.payments[key] = None if needed else tuple(sorted(c for _, c in cheapest))
         return self.payments[key]
+
+    @cached_property
+    def ranked_hand(self) -> list[tuple[tuple[float, int], int]]:
+        """The hand from the card whose loss hurts least, as :meth:`least_useful` ranks it."""
+        return sorted((self._rank(card, copy), card) for card, copy in _numbered(self.hand))
 
     def needed(self, cards: Sequence[int], count: int) -> bool:
         """Whether giving up ``count`` of ``cards`` must include one the bot keeps at all costs."""
@@ -435,6 +440,10 @@ class _Runs:
     lows: tuple[int, ...]
     run_of: dict[int, int]
     """The position in :attr:`runs` of the run of each empty cell."""
+    splits: dict[tuple[int, tuple[int, ...], int], tuple[int, int, int, tuple[int, ...]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """:meth:`_split` per card, cards removed and run, as a decision asks for each cell."""
 
     @classmethod
     def of(
@@ -473,26 +482,40 @@ class _Runs:
         cards must be in the pool, start and finish cards are ignored).
 
         Only the run of ``index`` and the runs that lose numbers change: their binomials are
-        divided out of :attr:`total` (none is zero when the total is not) and replaced."""
+        divided out of :attr:`total` (none is zero when the total is not) and replaced. All
+        but the split run's new binomials are the same for every cell of that run, so they
+        are worked out once per card, payment and run (:meth:`_split`)."""
         if not self.total:
             return 0  # removing numbers and filling cells never makes a completion
         split = self.run_of[index]
+        key = (card, removed, split)
+        found = self.splits.get(key)
+        if found is None:
+            found = self.splits[key] = self._split(split, card, removed)
+        rest, lower, between, cells = found
+        before = cells.index(index)
+        return rest * math.comb(lower, before) * math.comb(between - lower, len(cells) - 1 - before)
+
+    def _split(
+        self, split: int, card: int, removed: tuple[int, ...]
+    ) -> tuple[int, int, int, tuple[int, ...]]:
+        """For :meth:`count_after`: the completions of every run but ``split`` once
+        ``removed`` leave the pool; the numbers below ``card`` left to the run's cells before
+        it, the numbers left between the run's bounds, and the run's cells."""
         losses = self._losses(removed)
         losses.setdefault(split, 0)
         total = self.total
+        lower = between = 0
         for at, lost in losses.items():
-            low, _, cells, between = self.runs[at]
-            total //= math.comb(between, len(cells))
-            between -= lost
+            low, _, run_cells, run_between = self.runs[at]
+            total //= math.comb(run_between, len(run_cells))
             if at == split:
-                before = cells.index(index)
+                between = run_between - lost
                 lower = bisect_left(self.pool, card) - bisect_right(self.pool, low)
                 lower -= sum(1 for gone in removed if low < gone < card)
-                after = len(cells) - 1 - before
-                total *= math.comb(lower, before) * math.comb(between - lower, after)
             else:
-                total *= math.comb(between, len(cells))
-        return total
+                total *= math.comb(run_between - lost, len(run_cells))
+        return total, lower, between, self.runs[split][2]
 
     def count_without(self, removed: tuple[int, ...]) -> int:
         """Completions once ``removed`` leave the pool (as in :meth:`count_after`), the grid
