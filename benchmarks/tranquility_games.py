@@ -15,8 +15,10 @@ exceptions and illegal actions (every action is checked against ``legal_actions(
 
 Choices: ``--choices N`` plays N seeded games per table (RandomBot and HeuristicBot, 2-4
 players, both presets) and prints a hash of each table's records (every action's text in
-order, with the outcome); with ``--before REV`` the same tables are played on the package at
-``REV`` in a fresh process and each hash is compared: a faster engine must not change a choice.
+order, with the outcome), and of what ``solve_deal`` finds on N/10 two-player deals per preset
+(status, positions visited, line; each search bounded by work, not time); with ``--before REV``
+the same is done on the package at ``REV`` in a fresh process and each hash is compared: a
+faster engine must not change a choice.
 
 Targets (issue 18): games per second of processor time in one process for RandomBot (2 players,
 both presets) and HeuristicBot (2 players, `published`), and ``solve_deal``'s positions per second
@@ -282,7 +284,8 @@ CHOICE_TABLES = [
     for rules in PRESETS
     for players in (2, 3, 4)
 ]
-"""The tables ``--choices`` plays: bots, rules, players."""
+"""The tables ``--choices`` plays: bots, rules, players; then ``solve_deal`` on a tenth as
+many two-player deals of each preset, its status, positions and line hashed alike."""
 
 
 def choice_hashes(games: int) -> dict[str, str]:
@@ -296,7 +299,19 @@ def choice_hashes(games: int) -> dict[str, str]:
                 digest.update(f"{player} {text}\n".encode())
             digest.update(f"= {record.outcome} {record.turns}\n".encode())
         hashes[f"{bot} {rules} {players}p"] = digest.hexdigest()[:16]
+    for rules in PRESETS:
+        digest = hashlib.sha256()
+        for deal_seed in game_seeds(max(1, games // 10), 2026):
+            deal = tq.Deal.random(2, rules=rules, seed=deal_seed)
+            found = tq.solve_deal(deal, time_limit=None, step_limit=DEAL_STEPS)
+            digest.update(f"{found.status.value} {found.nodes} {' / '.join(found.line)}\n".encode())
+        hashes[f"solve_deal {rules} 2p"] = digest.hexdigest()[:16]
     return hashes
+
+
+DEAL_STEPS = 2000
+"""The work bound of each ``solve_deal`` that ``--choices`` compares (a clock would not
+replay)."""
 
 
 def choices(games: int, before: str | None) -> str:
