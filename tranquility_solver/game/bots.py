@@ -210,7 +210,7 @@ class HeuristicBot:
             if paid is None:
                 continue
             # The cost paid now was part of the estimate before: count it once.
-            wedged = _gap_change(context.gaps_through(index), cells, index, card) + cost
+            wedged = context.gap_change(index, card) + cost
             score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, index)
             scored.append((score - cost, card, index, paid))
         scored.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
@@ -287,7 +287,11 @@ class _Context:
     pool: tuple[int, ...]
     usefulness: dict[int, float]
     payments: dict[tuple[int, int], tuple[int, ...] | None] = field(default_factory=dict)
-    gaps: dict[int, float] = field(default_factory=dict)
+    lines: dict[int, tuple[float, list[int | None], list[int | None], int, int]] = field(
+        default_factory=dict
+    )
+    """Per cell asked about: what its row and column add to the gap estimate, the two lines
+    (cells in order, to be filled in turn), its row and its column."""
     spreads: dict[int, tuple[float, float]] = field(default_factory=dict)
     """Per cell asked about: the pool slot an even spread gives it, and the spacing (at least
     one) that :meth:`misfit` divides by."""
@@ -395,12 +399,21 @@ class _Context:
         ideal, unit = spread
         return abs(bisect_left(self.pool, card) - ideal) / unit
 
-    def gaps_through(self, index: int) -> float:
-        """:func:`_gaps_through` the grid as it is; once per cell and decision."""
-        found = self.gaps.get(index)
+    def gap_change(self, index: int, card: int) -> float:
+        """:func:`_gap_change` of the grid as it is when ``card`` fills the empty cell
+        ``index``: the cell's row and column are cut out once per cell and decision, then
+        filled with each card in turn."""
+        found = self.lines.get(index)
         if found is None:
-            found = self.gaps[index] = _gaps_through(self.grid.cells, index)
-        return found
+            row, column = divmod(index, 6)
+            cells = self.grid.cells
+            across, up = list(cells[row * 6 : row * 6 + 6]), list(cells[column::6])
+            found = self.lines[index] = (_gaps_through(cells, index), across, up, row, column)
+        before, across, up, row, column = found
+        across[column] = up[row] = card
+        change = _line_gap(across) + _line_gap(up) - before
+        across[column] = up[row] = None
+        return change
 
     @cached_property
     def windows(self) -> fast.Windows:

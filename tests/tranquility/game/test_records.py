@@ -287,3 +287,18 @@ def test_payments_are_the_least_useful_of_the_other_cards(rules: str) -> None:
                 assert context.payment(card, cost) == plain
                 checked += 1
     assert checked > 500
+
+
+def test_gap_changes_from_the_lines_cut_out_once_are_those_of_the_whole_grid() -> None:
+    # The bot fills one copy of a cell's row and column with each card in turn.
+    checked = 0
+    for state in _states_of_random_games("seed", 10, 5):
+        context = _Context.of(state.observation(state.current_player))
+        cells = state.grid.cells
+        for card in (2, 40, 79, 40):
+            for index in range(36):
+                if cells[index] is None and card not in cells:
+                    plain = _gap_change(_gaps_through(cells, index), cells, index, card)
+                    assert context.gap_change(index, card) == plain
+                    checked += 1
+    assert checked > 500
