@@ -1,8 +1,8 @@
 """What one player may know of a game: :class:`Observation`, made by
 :meth:`GameState.observation <tranquility_solver.game.state.GameState.observation>`.
 
-A bot reads an observation every turn, most bots only a few of its fields: the fields a state
-must work out (sizes, discards) are worked out when first read.
+A state keeps what its players see of the discards up to date as the game goes, so an
+observation takes every field as it is: it holds only what its player may know.
 
 >>> from tranquility_solver.game import new_game
 >>> observation = new_game(2, seed=1).observation(0)
@@ -12,35 +12,19 @@ must work out (sizes, discards) are worked out when first read.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import cached_property
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from ..grid import FIRST_CARD, LAST_CARD, Grid
 from ..rules import Rules
 from .actions import Action, Discard
 from .board import board_text
-from .choices import sort_hand
 from .legal import LegalActions, Phase, legal_actions_of
 
-__all__ = ["ActingFacts", "LegalActionViews", "Observation", "Outcome", "Table"]
+__all__ = ["ActingFacts", "LegalActionViews", "Observation", "Outcome"]
 
 _ISLAND_CARDS = frozenset(range(FIRST_CARD, LAST_CARD + 1))
-
-
-class Table(Protocol):
-    """What an observation reads from the game state it was made from, when first asked."""
-
-    @property
-    def hands(self) -> tuple[tuple[int, ...], ...]: ...
-    @property
-    def discards(self) -> tuple[tuple[int, int], ...]: ...
-    @property
-    def deck_sizes(self) -> tuple[int, ...]: ...
-    @property
-    def discarded(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -135,34 +119,21 @@ class Observation(LegalActionViews):
     :attr:`GameState.start_bounds`); empty when nothing is known of the history."""
 
     @classmethod
-    def _reading(cls, source: Table, legal: LegalActions | None, **fields: Any) -> Observation:
-        """An observation made without ``__init__`` (a frozen dataclass's, slow) on every turn,
-        from the ``fields`` a state read from itself; the fields a bot may never read (sizes,
-        discards) are worked out from ``source`` when first read (:meth:`__getattr__`), then
-        kept. ``legal`` is the state's listing when this player is the one to move."""
-        if fields.keys() != _EAGER_FIELDS:
-            raise TypeError(f"an observation is made from {sorted(_EAGER_FIELDS)}")
+    def _reading(cls, values: dict[str, Any], legal: LegalActions | None) -> Observation:
+        """An observation made from ``values``, one per field, without ``__init__`` (a frozen
+        dataclass's, slow) on every turn; ``legal`` is the state's listing when this player is
+        the one to move (made from this player's hand, so theirs to know)."""
+        if len(values) != len(_OBSERVATION_FIELDS):
+            raise TypeError(f"an observation is made from {list(_OBSERVATION_FIELDS)}")
         observation = object.__new__(cls)
-        observation.__dict__.update(fields, _source=source)
+        observation.__dict__.update(values)
         if legal is not None:
             observation.__dict__["_legal"] = legal
         return observation
 
-    if not TYPE_CHECKING:  # mypy would take every unknown attribute for a lazy field
-
-        def __getattr__(self, name: str) -> Any:
-            """A field left to be read from the state (see :meth:`_reading`), worked out and
-            kept; only called for names missing from the instance dictionary."""
-            read = _LAZY_FIELDS.get(name)
-            source = self.__dict__.get("_source")
-            if read is None or source is None:
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            value = self.__dict__[name] = read(source, self.__dict__["player"])
-            return value
-
     def __getstate__(self) -> dict[str, Any]:
-        """The fields alone (every lazy one worked out), so a pickle or copy is the value."""
-        return {name: getattr(self, name) for name in _OBSERVATION_FIELDS}
+        """The fields alone (not the cached listing), so a pickle or copy is the value."""
+        return {name: self.__dict__[name] for name in _OBSERVATION_FIELDS}
 
     def _acting(self) -> ActingFacts | None:
         if self.outcome is not None or self.player != self.current_player:
@@ -199,17 +170,5 @@ class Observation(LegalActionViews):
 
 
 _OBSERVATION_FIELDS = tuple(field.name for field in fields(Observation))
-_LAZY_FIELDS: dict[str, Callable[[Table, int], Any]] = {
-    "hand_sizes": lambda state, _: tuple(map(len, state.hands)),
-    "deck_sizes": lambda state, _: state.deck_sizes,
-    "discarded": lambda state, _: state.discarded,
-    "own_discards": lambda state, player: sort_hand(
-        [card for who, card in state.discards if who == player]
-    ),
-    "discard_players": lambda state, _: tuple(map(itemgetter(0), state.discards)),
-}
-"""The observation fields read from the state on first use, and how."""
-_EAGER_FIELDS = frozenset(_OBSERVATION_FIELDS).difference(_LAZY_FIELDS)
-"""The fields a state gives an observation when it makes it."""
 _NO_ACTIONS = LegalActions((), [], [], Discard, ())
 """The listing of a player who may not act (the game is over, or it is not their turn)."""

@@ -69,8 +69,10 @@ class GameState(LegalActionViews):
     """One moment of a game. Build the first with :func:`new_game`; every field is public.
 
     ``decks[p]`` lists player ``p``'s deck top first; ``hands[p]`` is sorted. ``discards`` holds
-    ``(player, card)`` pairs in the order they were discarded. Start cards are :data:`START`
-    (0), finish cards :data:`FINISH` (81).
+    ``(player, card)`` pairs in the order they were discarded; ``discarded``,
+    ``discard_players`` and ``player_discards`` are what the players see of them, worked out by
+    ``__init__`` and kept up to date by :meth:`apply`. Start cards are :data:`START` (0), finish
+    cards :data:`FINISH` (81).
     """
 
     rules: Rules
@@ -98,6 +100,28 @@ class GameState(LegalActionViews):
     when the deck held that many cards (it is shuffled in after the opening draw; in
     `published` a player who acts without playing it while none is played did not hold it),
     when they had discarded that many cards. Empty when the history is unknown (a deal)."""
+    # What every player sees of the discards, kept up to date by each discard so that an
+    # observation takes it as it is; worked out from ``discards`` when a state is built
+    # (``__post_init__``), so it adds nothing to equality, ``__init__`` or a record.
+    discarded: tuple[int, ...] = field(init=False, compare=False)
+    """The discard pile as the preset lets a player see it: all of it in `seed`, nothing in
+    `published` (face down; see :func:`~tranquility_solver.game.choices.discards_public`)."""
+    discard_players: tuple[int, ...] = field(init=False, compare=False)
+    """Who discarded each card of the pile, in order (public: everyone sees a player discard)."""
+    player_discards: tuple[tuple[int, ...], ...] = field(init=False, compare=False)
+    """Per player, the cards they discarded, sorted (each player remembers their own)."""
+
+    def __post_init__(self) -> None:
+        public = discards_public(self.rules)
+        facts = {
+            "discarded": self.discard_pile if public else (),
+            "discard_players": tuple(map(itemgetter(0), self.discards)),
+            "player_discards": tuple(
+                sort_hand([card for who, card in self.discards if who == seat])
+                for seat in range(self.players)
+            ),
+        }
+        self.__dict__.update(facts)
 
     # -- views ------------------------------------------------------------------------------
 
@@ -110,12 +134,6 @@ class GameState(LegalActionViews):
     def discard_pile(self) -> tuple[int, ...]:
         """Every discarded card, in order (the whole truth, whatever the preset shows)."""
         return tuple(map(itemgetter(1), self.discards))
-
-    @property
-    def discarded(self) -> tuple[int, ...]:
-        """The discard pile as the preset lets a player see it: all of it in `seed`, nothing in
-        `published` (face down; see :func:`~tranquility_solver.game.choices.discards_public`)."""
-        return self.discard_pile if discards_public(self.rules) else ()
 
     @property
     def is_terminal(self) -> bool:
@@ -171,26 +189,30 @@ class GameState(LegalActionViews):
             later = self.later_capacity
             order = share_round(self.share_starter, self.players)
             later_players = len(order) - 1 - order.index(player)
-        return Observation._reading(
-            self,
-            self._legal if player == self.current_player else None,
-            rules=self.rules,
-            player=player,
-            players=self.players,
-            current_player=self.current_player,
-            turn=self.turn,
-            phase=self.phase,
-            grid=self.grid,
-            hand=self.hands[player],
-            discard_count=len(self.discards),
-            start_played=self.start_played,
-            share_left=self.share_left,
-            later_capacity=later,
-            later_players=later_players,
-            outcome=self.outcome,
-            start_player=self.start_player,
-            start_bounds=self.start_bounds,
-        )
+        values = {
+            "rules": self.rules,
+            "player": player,
+            "players": self.players,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "phase": self.phase,
+            "grid": self.grid,
+            "hand": self.hands[player],
+            "hand_sizes": tuple(map(len, self.hands)),
+            "deck_sizes": tuple(map(len, self.decks)),
+            "discarded": self.discarded,
+            "discard_count": len(self.discards),
+            "own_discards": self.player_discards[player],
+            "start_played": self.start_played,
+            "share_left": self.share_left,
+            "later_capacity": later,
+            "later_players": later_players,
+            "outcome": self.outcome,
+            "discard_players": self.discard_players,
+            "start_player": self.start_player,
+            "start_bounds": self.start_bounds,
+        }
+        return Observation._reading(values, self._legal if player == self.current_player else None)
 
     def _acting(self) -> ActingFacts | None:
         if self.outcome is not None:
@@ -260,7 +282,7 @@ class GameState(LegalActionViews):
             return after
         seat = self.current_player
         bounds = list(self.start_bounds)
-        bounds[seat] = (len(self.decks[seat]), sum(who == seat for who, _ in after.discards))
+        bounds[seat] = (len(self.decks[seat]), len(after.player_discards[seat]))
         return after._with(start_bounds=tuple(bounds))
 
     def _take(
@@ -297,11 +319,22 @@ class GameState(LegalActionViews):
 
     def _hand_changes(self, hand: tuple[int, ...], discarded: tuple[int, ...]) -> dict[str, Any]:
         """The fields that change when the current player, having discarded ``discarded``,
-        holds ``hand``: the hands and the discard pile."""
+        holds ``hand``: the hands and, if any card was discarded, the discard pile and what
+        the players see of it."""
+        seat = self.current_player
         hands = list(self.hands)
-        hands[self.current_player] = hand
-        discards = self.discards + tuple((self.current_player, card) for card in discarded)
-        return {"hands": tuple(hands), "discards": discards}
+        hands[seat] = hand
+        if not discarded:
+            return {"hands": tuple(hands)}
+        own = list(self.player_discards)
+        own[seat] = sort_hand(own[seat] + discarded)
+        return {
+            "hands": tuple(hands),
+            "discards": self.discards + tuple((seat, card) for card in discarded),
+            "discarded": self.discarded + discarded if discards_public(self.rules) else (),
+            "discard_players": self.discard_players + (seat,) * len(discarded),
+            "player_discards": tuple(own),
+        }
 
     def _play(self, action: Play, hand: tuple[int, ...]) -> GameState:
         rest = self._take(hand, (action.card,), action)
