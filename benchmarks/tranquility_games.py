@@ -11,6 +11,14 @@ exceptions and illegal actions (every action is checked against ``legal_actions(
     python benchmarks/tranquility_games.py --crash-check 10000 --players 2 --rules published
     python benchmarks/tranquility_games.py --games 200 --json
     python benchmarks/tranquility_games.py --targets --before 91b1c5d --repeat 5
+    python benchmarks/tranquility_games.py --choices 200 --before 91b1c5d
+
+Choices: ``--choices N`` plays N seeded games per table (RandomBot and HeuristicBot, 2-4
+players, both presets) and prints a hash of each table's records (every action's text in
+order, with the outcome), and of what ``solve_deal`` finds on N/10 two-player deals per preset
+(status, positions visited, line; each search bounded by work, not time); with ``--before REV``
+the same is done on the package at ``REV`` in a fresh process and each hash is compared: a
+faster engine must not change a choice.
 
 Targets (issue 18): games per second of processor time in one process for RandomBot (2 players,
 both presets) and HeuristicBot (2 players, `published`), and ``solve_deal``'s positions per second
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
 import io
 import json
 import os
@@ -269,6 +278,61 @@ def targets_text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+CHOICE_TABLES = [
+    (bot, rules, players)
+    for bot in ("random", "heuristic")
+    for rules in PRESETS
+    for players in (2, 3, 4)
+]
+"""The tables ``--choices`` plays: bots, rules, players; then ``solve_deal`` on a tenth as
+many two-player deals of each preset, its status, positions and line hashed alike."""
+
+
+def choice_hashes(games: int) -> dict[str, str]:
+    """Per table, a hash of the records of ``games`` seeded games played on this package."""
+    hashes = {}
+    for bot, rules, players in CHOICE_TABLES:
+        digest = hashlib.sha256()
+        for game_seed in game_seeds(games, 2026):
+            record = tq.play_game(make_bots(bot, players), seed=game_seed, rules=rules)
+            for player, text in record.actions:
+                digest.update(f"{player} {text}\n".encode())
+            digest.update(f"= {record.outcome} {record.turns}\n".encode())
+        hashes[f"{bot} {rules} {players}p"] = digest.hexdigest()[:16]
+    for rules in PRESETS:
+        digest = hashlib.sha256()
+        for deal_seed in game_seeds(max(1, games // 10), 2026):
+            deal = tq.Deal.random(2, rules=rules, seed=deal_seed)
+            found = tq.solve_deal(deal, time_limit=None, step_limit=DEAL_STEPS)
+            digest.update(f"{found.status.value} {found.nodes} {' / '.join(found.line)}\n".encode())
+        hashes[f"solve_deal {rules} 2p"] = digest.hexdigest()[:16]
+    return hashes
+
+
+DEAL_STEPS = 2000
+"""The work bound of each ``solve_deal`` that ``--choices`` compares (a clock would not
+replay)."""
+
+
+def choices(games: int, before: str | None) -> str:
+    """The ``--choices`` report: each table's hash here (and at ``before``), and whether they
+    match."""
+    after = run_in(REPO, "--choices-only", str(games))
+    lines = [f"records of {games} seeded games per table, sha256 of every action in order"]
+    if before is None:
+        lines += [f"  {table:26s} {digest}" for table, digest in after.items()]
+        return "\n".join(lines)
+    with tempfile.TemporaryDirectory() as scratch:
+        earlier = run_in(package_at(before, Path(scratch)), "--choices-only", str(games))
+    lines[0] += f"; before = {before}"
+    for table, digest in after.items():
+        same = "same" if earlier.get(table) == digest else "DIFFERENT"
+        lines.append(f"  {table:26s} {earlier.get(table, '-'):16s} {digest:16s} {same}")
+    matched = sum(earlier.get(table) == digest for table, digest in after.items())
+    lines.append(f"{matched} of {len(after)} tables choose the same actions")
+    return "\n".join(lines)
+
+
 def crash_check(games: int, players: int, rules: str, seed: int) -> dict[str, Any]:
     """Play ``games`` games checking every action; count crashes and illegal actions."""
     bots = make_bots("heuristic", players)
@@ -325,10 +389,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile-games", type=int, default=200, help="with --targets")
     parser.add_argument("--measure-row", choices=[*SPEED_ROWS, NODES_ROW], help=argparse.SUPPRESS)
     parser.add_argument("--profile-only", type=int, metavar="GAMES", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--choices", type=int, metavar="N", help="hash N games' records per table (--before)"
+    )
+    parser.add_argument("--choices-only", type=int, metavar="N", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
     if args.profile_only:
         print(json.dumps(profile_lines(args.profile_only)))
+        return 0
+    if args.choices_only:
+        print(json.dumps(choice_hashes(args.choices_only)))
+        return 0
+    if args.choices:
+        print(choices(args.choices, args.before))
         return 0
     if args.measure_row:
         print(json.dumps(measure_row(args.measure_row, args.speed_seconds)))

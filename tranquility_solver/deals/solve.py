@@ -27,8 +27,8 @@ from ..game.actions import Action, Discard, Finish, Play, Start, parse_action
 from ..game.bots import HeuristicBot
 from ..game.choices import FINISH, START, is_island
 from ..game.state import GameState
-from ..grid import Cells
-from ..placement import order_bounds
+from ..grid import Cells, Grid
+from ..placement import openings
 from ..rules import Rules
 from .deal import Deal
 
@@ -180,21 +180,22 @@ class _Search:
 
     # -- facts about one grid ----------------------------------------------------------------
 
-    def _live_cards(self, cells: Cells) -> int:
+    def _live_cards(self, grid: Grid) -> int:
         """Bit ``card`` set for every island card some empty cell still accepts by the order
-        rule; once per grid."""
-        found = self.live.get(cells)
+        rule; once per grid. Read from the grid's openings, which the game keeps from the
+        grid before the play."""
+        found = self.live.get(grid.cells)
         if found is None:
             found = 0
-            for index, (low, high) in enumerate(order_bounds(cells, self.rules)):
-                if cells[index] is None and high > low + 1:
+            for low, high, _, _ in openings(grid, self.rules).intervals:
+                if high > low + 1:
                     found |= (1 << high) - (1 << (low + 1))  # the bits low + 1 … high - 1
-            self.live[cells] = found
+            self.live[grid.cells] = found
         return found
 
     def _canonical(self, state: GameState, cards: tuple[int, ...]) -> tuple[int, ...]:
         """A hand with every card that can never be placed or played written as ``_JUNK``."""
-        live = self._live_cards(state.grid.cells)
+        live = self._live_cards(state.grid)
         out = []
         for card in cards:
             if card == START:
@@ -231,7 +232,7 @@ class _Search:
             return True
         # Rule 2: the island cards still held must be able to complete the grid.
         cells = state.grid.cells
-        live = self._live_cards(cells)
+        live = self._live_cards(state.grid)
         pool = tuple(sorted(c for c in cards if is_island(c) and live >> c & 1))
         known = self.completable.get((cells, pool))
         if known is None:
@@ -269,7 +270,7 @@ class _Search:
         finishes = sum(hand.count(FINISH) for hand in state.hands)
         finishes += sum(deck.count(FINISH) for deck in state.decks)
 
-        live = self._live_cards(state.grid.cells)
+        live = self._live_cards(state.grid)
         # Every action gives up cards of the mover's hand (plays, discards, shares alike).
         hand = state.hands[state.current_player]
         values = {card: self._value(state, card, finishes, live) for card in set(hand)}

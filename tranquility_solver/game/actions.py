@@ -62,9 +62,7 @@ class Play:
         """A play from values already checked (a cell name, sorted discards): the engine builds
         thousands per game, so it skips the normalisation of ``__init__``."""
         play = object.__new__(cls)
-        object.__setattr__(play, "card", card)
-        object.__setattr__(play, "cell", cell)
-        object.__setattr__(play, "discards", discards)
+        play.__dict__.update(card=card, cell=cell, discards=discards)
         return play
 
     def __str__(self) -> str:

@@ -210,7 +210,7 @@ class HeuristicBot:
             if paid is None:
                 continue
             # The cost paid now was part of the estimate before: count it once.
-            wedged = _gap_change(context.gaps_through(index), cells, index, card) + cost
+            wedged = context.gap_change(index, card) + cost
             score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, index)
             scored.append((score - cost, card, index, paid))
         scored.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
@@ -287,7 +287,11 @@ class _Context:
     pool: tuple[int, ...]
     usefulness: dict[int, float]
     payments: dict[tuple[int, int], tuple[int, ...] | None] = field(default_factory=dict)
-    gaps: dict[int, float] = field(default_factory=dict)
+    lines: dict[int, tuple[float, list[int | None], list[int | None], int, int]] = field(
+        default_factory=dict
+    )
+    """Per cell asked about: what its row and column add to the gap estimate, the two lines
+    (cells in order, to be filled in turn), its row and its column."""
     spreads: dict[int, tuple[float, float]] = field(default_factory=dict)
     """Per cell asked about: the pool slot an even spread gives it, and the spacing (at least
     one) that :meth:`misfit` divides by."""
@@ -358,12 +362,17 @@ class _Context:
         a card the bot keeps at all costs; memoised per decision."""
         key = (card, cost)
         if key not in self.payments:
-            others = list(self.hand)
-            others.remove(card)
-            self.payments[key] = (
-                None if self.needed(others, cost) else self.least_useful(others, cost)
-            )
+            # An island card is the only one of its number: leaving it out, the other cards of
+            # the hand keep their copy numbers, so their ranks, and the hand is ranked once.
+            cheapest = [entry for entry in self.ranked_hand if entry[1] != card][:cost]
+            needed = any(rank >= _NEVER for (rank, _), _ in cheapest)
+            self.payments[key] = None if needed else tuple(sorted(c for _, c in cheapest))
         return self.payments[key]
+
+    @cached_property
+    def ranked_hand(self) -> list[tuple[tuple[float, int], int]]:
+        """The hand from the card whose loss hurts least, as :meth:`least_useful` ranks it."""
+        return sorted((self._rank(card, copy), card) for card, copy in _numbered(self.hand))
 
     def needed(self, cards: Sequence[int], count: int) -> bool:
         """Whether giving up ``count`` of ``cards`` must include one the bot keeps at all costs."""
@@ -390,12 +399,21 @@ class _Context:
         ideal, unit = spread
         return abs(bisect_left(self.pool, card) - ideal) / unit
 
-    def gaps_through(self, index: int) -> float:
-        """:func:`_gaps_through` the grid as it is; once per cell and decision."""
-        found = self.gaps.get(index)
+    def gap_change(self, index: int, card: int) -> float:
+        """:func:`_gap_change` of the grid as it is when ``card`` fills the empty cell
+        ``index``: the cell's row and column are cut out once per cell and decision, then
+        filled with each card in turn."""
+        found = self.lines.get(index)
         if found is None:
-            found = self.gaps[index] = _gaps_through(self.grid.cells, index)
-        return found
+            row, column = divmod(index, 6)
+            cells = self.grid.cells
+            across, up = list(cells[row * 6 : row * 6 + 6]), list(cells[column::6])
+            found = self.lines[index] = (_gaps_through(cells, index), across, up, row, column)
+        before, across, up, row, column = found
+        across[column] = up[row] = card
+        change = _line_gap(across) + _line_gap(up) - before
+        across[column] = up[row] = None
+        return change
 
     @cached_property
     def windows(self) -> fast.Windows:
@@ -435,6 +453,10 @@ class _Runs:
     lows: tuple[int, ...]
     run_of: dict[int, int]
     """The position in :attr:`runs` of the run of each empty cell."""
+    splits: dict[tuple[int, tuple[int, ...], int], tuple[int, int, int, tuple[int, ...]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """:meth:`_split` per card, cards removed and run, as a decision asks for each cell."""
 
     @classmethod
     def of(
@@ -473,26 +495,40 @@ class _Runs:
         cards must be in the pool, start and finish cards are ignored).
 
         Only the run of ``index`` and the runs that lose numbers change: their binomials are
-        divided out of :attr:`total` (none is zero when the total is not) and replaced."""
+        divided out of :attr:`total` (none is zero when the total is not) and replaced. All
+        but the split run's new binomials are the same for every cell of that run, so they
+        are worked out once per card, payment and run (:meth:`_split`)."""
         if not self.total:
             return 0  # removing numbers and filling cells never makes a completion
         split = self.run_of[index]
+        key = (card, removed, split)
+        found = self.splits.get(key)
+        if found is None:
+            found = self.splits[key] = self._split(split, card, removed)
+        rest, lower, between, cells = found
+        before = cells.index(index)
+        return rest * math.comb(lower, before) * math.comb(between - lower, len(cells) - 1 - before)
+
+    def _split(
+        self, split: int, card: int, removed: tuple[int, ...]
+    ) -> tuple[int, int, int, tuple[int, ...]]:
+        """For :meth:`count_after`: the completions of every run but ``split`` once
+        ``removed`` leave the pool; the numbers below ``card`` left to the run's cells before
+        it, the numbers left between the run's bounds, and the run's cells."""
         losses = self._losses(removed)
         losses.setdefault(split, 0)
         total = self.total
+        lower = between = 0
         for at, lost in losses.items():
-            low, _, cells, between = self.runs[at]
-            total //= math.comb(between, len(cells))
-            between -= lost
+            low, _, run_cells, run_between = self.runs[at]
+            total //= math.comb(run_between, len(run_cells))
             if at == split:
-                before = cells.index(index)
+                between = run_between - lost
                 lower = bisect_left(self.pool, card) - bisect_right(self.pool, low)
                 lower -= sum(1 for gone in removed if low < gone < card)
-                after = len(cells) - 1 - before
-                total *= math.comb(lower, before) * math.comb(between - lower, after)
             else:
-                total *= math.comb(between, len(cells))
-        return total
+                total *= math.comb(run_between - lost, len(run_cells))
+        return total, lower, between, self.runs[split][2]
 
     def count_without(self, removed: tuple[int, ...]) -> int:
         """Completions once ``removed`` leave the pool (as in :meth:`count_after`), the grid

@@ -69,7 +69,17 @@ class LegalActions(Sequence[Action]):
     after it is made (by :func:`legal_actions_of`).
     """
 
-    __slots__ = ("_card_sets", "_ends", "_kind", "_payers", "_payments", "_plays", "_tail")
+    __slots__ = (
+        "_card_sets",
+        "_ends",
+        "_kind",
+        "_payers",
+        "_payments",
+        "_play_count",
+        "_plays",
+        "_size",
+        "_tail",
+    )
 
     def __init__(
         self,
@@ -87,16 +97,18 @@ class LegalActions(Sequence[Action]):
         """The payment choices per ``(card, cost)``, listed when first needed."""
         self._ends = list(accumulate(self._payment_counts()))
         """Where each placement's plays end in the listing."""
+        self._play_count = self._ends[-1] if self._ends else 0
         self._card_sets = card_sets
         """The cards of each discard action (or share), after the plays."""
         self._kind = kind
         self._tail = tail
         """Start and finish, last."""
+        self._size = self._play_count + len(card_sets) + len(tail)
 
     # -- the sequence -------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return self._play_count + len(self._card_sets) + len(self._tail)
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -105,7 +117,7 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
             return tuple(self)[index]
-        size = len(self)
+        size = self._size
         if index < 0:
             index += size
         if not 0 <= index < size:
@@ -161,10 +173,6 @@ class LegalActions(Sequence[Action]):
 
     # -- inside -------------------------------------------------------------------------------
 
-    @property
-    def _play_count(self) -> int:
-        return self._ends[-1] if self._ends else 0
-
     def _payment_counts(self) -> list[int]:
         """How many payment choices each placement has, in the order of the listing."""
         payers = self._payers
@@ -213,10 +221,10 @@ def legal_actions_of(
         return LegalActions((), [], shares, Share, ())
     if must_start(rules, hand, start_played):
         return LegalActions((), [], [], Discard, (Start(),))
-    island = sorted({card for card in hand if is_island(card)})
+    island = sorted(set(filter(is_island, hand)))
     placements = openings(grid, rules).placements(island, len(hand))
     placements.sort(key=_BY_CARD_AND_COST)  # stable: cells stay in index order
-    payers = tuple(card for card in hand if may_pay_with(card))
+    payers = tuple(filter(may_pay_with, hand))
     tail: list[Action] = []
     if START in hand and not start_played:
         tail.append(Start())

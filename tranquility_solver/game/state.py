@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, fields
-from functools import cached_property
 from operator import itemgetter
 from typing import Any
 
 from ..errors import IllegalActionError, TranquilityError
-from ..grid import CELL_INDEX, FIRST_CARD, LAST_CARD, Grid
+from ..grid import CELL_INDEX, Grid
 from ..placement import check_placement, openings
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
@@ -39,14 +38,8 @@ from .choices import (
     share_round,
     sort_hand,
 )
-from .legal import (
-    LegalActions,
-    Phase,
-    has_legal_action,
-    legal_actions_of,
-    must_start,
-    share_bounds,
-)
+from .legal import Phase, has_legal_action, must_start, share_bounds
+from .observation import ActingFacts, LegalActionViews, Observation, Outcome
 
 __all__ = [
     "LOSS_NO_ACTION",
@@ -59,22 +52,6 @@ __all__ = [
 
 LOSS_NO_ACTION = "no legal action"
 LOSS_OUT_OF_CARDS = "a player ran out of cards"
-_ISLAND_CARDS = frozenset(range(FIRST_CARD, LAST_CARD + 1))
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: ``won``, or lost with ``cause`` (one of the two loss causes).
-
-    >>> str(Outcome(False, LOSS_NO_ACTION))
-    'lost: no legal action'
-    """
-
-    won: bool
-    cause: str | None = None
-
-    def __str__(self) -> str:
-        return "won" if self.won else f"lost: {self.cause}"
 
 
 def _without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -87,113 +64,15 @@ def _without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] |
     return tuple(rest)
 
 
-@dataclass(frozen=True)
-class Observation:
-    """What one player may know: the grid, what the preset shows of the discards, their own hand
-    and discards, every hand's and deck's size. Bots see only this.
-
-    >>> from tranquility_solver.game import new_game
-    >>> observation = new_game(3, seed=2, rules=Rules.published()).observation(1)
-    >>> observation.hand, observation.deck_sizes, observation.discarded
-    ((31, 39, 41, 55, 62), (25, 24, 24), ())
-    """
-
-    rules: Rules
-    player: int
-    players: int
-    current_player: int
-    turn: int
-    phase: Phase
-    grid: Grid
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    deck_sizes: tuple[int, ...]
-    discarded: tuple[int, ...]
-    """The discard pile as this preset shows it: every card in `seed`, nothing in `published`."""
-    discard_count: int
-    own_discards: tuple[int, ...]
-    """Cards this player discarded (a player remembers those even when they lie face down)."""
-    start_played: bool
-    share_left: int
-    later_capacity: int
-    """In the share phase: cards the players after this one in the round still hold."""
-    later_players: int
-    """In the share phase: how many players come after this one in the round."""
-    outcome: Outcome | None
-    discard_players: tuple[int, ...]
-    """Who discarded each card of the pile, in order (public even when the cards lie face
-    down: everyone sees a player discard)."""
-    start_player: int | None
-    """Who played the start card, once one is played (public)."""
-    start_bounds: tuple[tuple[int, int], ...]
-    """Per player, what the public history proves about where their start card is (see
-    :attr:`GameState.start_bounds`); empty when nothing is known of the history."""
-
-    @classmethod
-    def _known(cls, **fields: Any) -> Observation:
-        """An observation from fields a state read from itself: every field given, each of the
-        right kind, so ``__init__`` (a frozen dataclass's, slow) is skipped on every turn."""
-        if fields.keys() != _OBSERVATION_FIELDS:
-            raise TypeError(f"an observation's fields are {sorted(_OBSERVATION_FIELDS)}")
-        observation = object.__new__(cls)
-        observation.__dict__.update(fields)
-        return observation
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """This player's legal actions (none when it is not their turn or the game is over)."""
-        return self._legal_actions
-
-    def lazy_legal_actions(self) -> LegalActions:
-        """The same actions in the same order, built only when looked at: ``len`` and ``in``
-        build none, indexing builds one (see :class:`~.legal.LegalActions`)."""
-        return self._legal
-
-    @cached_property
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return tuple(self._legal)
-
-    @cached_property
-    def _legal(self) -> LegalActions:
-        if self.outcome is not None or self.player != self.current_player:
-            return _NO_ACTIONS
-        return legal_actions_of(
-            self.rules,
-            self.grid,
-            self.hand,
-            self.phase,
-            self.start_played,
-            self.share_left,
-            self.later_capacity,
-        )
-
-    def __str__(self) -> str:
-        """The table as this player sees it, with their hand and where each card fits (see
-        :func:`~.board.board_text`)."""
-        return board_text(self)
-
-    def _repr_svg_(self) -> str:
-        """The picture a notebook shows: the grid, the spots, the sizes and this player's hand."""
-        # Lazy: the pictures are drawn above the game, from its values.
-        from ..render import render_game_svg
-
-        return render_game_svg(self)
-
-    def unknown_cards(self) -> tuple[int, ...]:
-        """Island cards this player cannot place anywhere yet: in a deck or another hand, or
-        discarded face down by someone else. Their own hand is not included."""
-        unknown = _ISLAND_CARDS.difference(
-            self.grid.numbers, self.hand, self.discarded, self.own_discards
-        )
-        return tuple(sorted(unknown))
-
-
 @dataclass(frozen=True, repr=False)
-class GameState:
+class GameState(LegalActionViews):
     """One moment of a game. Build the first with :func:`new_game`; every field is public.
 
     ``decks[p]`` lists player ``p``'s deck top first; ``hands[p]`` is sorted. ``discards`` holds
-    ``(player, card)`` pairs in the order they were discarded. Start cards are :data:`START`
-    (0), finish cards :data:`FINISH` (81).
+    ``(player, card)`` pairs in the order they were discarded; ``discarded``,
+    ``discard_players`` and ``player_discards`` are what the players see of them, worked out by
+    ``__init__`` and kept up to date by :meth:`apply`. Start cards are :data:`START` (0), finish
+    cards :data:`FINISH` (81).
     """
 
     rules: Rules
@@ -221,6 +100,28 @@ class GameState:
     when the deck held that many cards (it is shuffled in after the opening draw; in
     `published` a player who acts without playing it while none is played did not hold it),
     when they had discarded that many cards. Empty when the history is unknown (a deal)."""
+    # What every player sees of the discards, kept up to date by each discard so that an
+    # observation takes it as it is; worked out from ``discards`` when a state is built
+    # (``__post_init__``), so it adds nothing to equality, ``__init__`` or a record.
+    discarded: tuple[int, ...] = field(init=False, compare=False)
+    """The discard pile as the preset lets a player see it: all of it in `seed`, nothing in
+    `published` (face down; see :func:`~tranquility_solver.game.choices.discards_public`)."""
+    discard_players: tuple[int, ...] = field(init=False, compare=False)
+    """Who discarded each card of the pile, in order (public: everyone sees a player discard)."""
+    player_discards: tuple[tuple[int, ...], ...] = field(init=False, compare=False)
+    """Per player, the cards they discarded, sorted (each player remembers their own)."""
+
+    def __post_init__(self) -> None:
+        public = discards_public(self.rules)
+        facts = {
+            "discarded": self.discard_pile if public else (),
+            "discard_players": tuple(map(itemgetter(0), self.discards)),
+            "player_discards": tuple(
+                sort_hand([card for who, card in self.discards if who == seat])
+                for seat in range(self.players)
+            ),
+        }
+        self.__dict__.update(facts)
 
     # -- views ------------------------------------------------------------------------------
 
@@ -233,12 +134,6 @@ class GameState:
     def discard_pile(self) -> tuple[int, ...]:
         """Every discarded card, in order (the whole truth, whatever the preset shows)."""
         return tuple(map(itemgetter(1), self.discards))
-
-    @property
-    def discarded(self) -> tuple[int, ...]:
-        """The discard pile as the preset lets a player see it: all of it in `seed`, nothing in
-        `published` (face down; see :func:`~tranquility_solver.game.choices.discards_public`)."""
-        return self.discard_pile if discards_public(self.rules) else ()
 
     @property
     def is_terminal(self) -> bool:
@@ -294,54 +189,35 @@ class GameState:
             later = self.later_capacity
             order = share_round(self.share_starter, self.players)
             later_players = len(order) - 1 - order.index(player)
-        observation = Observation._known(
-            rules=self.rules,
-            player=player,
-            players=self.players,
-            current_player=self.current_player,
-            turn=self.turn,
-            phase=self.phase,
-            grid=self.grid,
-            hand=self.hands[player],
-            hand_sizes=tuple(map(len, self.hands)),
-            deck_sizes=self.deck_sizes,
-            discarded=self.discarded,
-            discard_count=len(self.discards),
-            own_discards=sort_hand([card for who, card in self.discards if who == player]),
-            start_played=self.start_played,
-            share_left=self.share_left,
-            later_capacity=later,
-            later_players=later_players,
-            outcome=self.outcome,
-            discard_players=tuple(map(itemgetter(0), self.discards)),
-            start_player=self.start_player,
-            start_bounds=self.start_bounds,
-        )
-        if player == self.current_player:
-            # The player to move lists the same actions as the state: share the listing.
-            observation.__dict__["_legal"] = self._legal
-        return observation
+        values = {
+            "rules": self.rules,
+            "player": player,
+            "players": self.players,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "phase": self.phase,
+            "grid": self.grid,
+            "hand": self.hands[player],
+            "hand_sizes": tuple(map(len, self.hands)),
+            "deck_sizes": tuple(map(len, self.decks)),
+            "discarded": self.discarded,
+            "discard_count": len(self.discards),
+            "own_discards": self.player_discards[player],
+            "start_played": self.start_played,
+            "share_left": self.share_left,
+            "later_capacity": later,
+            "later_players": later_players,
+            "outcome": self.outcome,
+            "discard_players": self.discard_players,
+            "start_player": self.start_player,
+            "start_bounds": self.start_bounds,
+        }
+        return Observation._reading(values, self._legal if player == self.current_player else None)
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the current player; none once the game is over."""
-        return self._legal_actions
-
-    def lazy_legal_actions(self) -> LegalActions:
-        """The same actions in the same order, built only when looked at: ``len`` and ``in``
-        build none, indexing builds one (see :class:`~.legal.LegalActions`)."""
-        return self._legal
-
-    # Cached in the instance's __dict__, which neither dataclasses.replace nor _with copies,
-    # so a changed copy never sees the old list.
-    @cached_property
-    def _legal_actions(self) -> tuple[Action, ...]:
-        return tuple(self._legal)
-
-    @cached_property
-    def _legal(self) -> LegalActions:
+    def _acting(self) -> ActingFacts | None:
         if self.outcome is not None:
-            return _NO_ACTIONS
-        return legal_actions_of(
+            return None
+        return (
             self.rules,
             self.grid,
             self.hands[self.current_player],
@@ -393,7 +269,7 @@ class GameState:
             rest = self._take(hand, action.cards, action)
             if len(action.cards) != DISCARD_ACTION_CARDS:
                 raise IllegalActionError(f"{action}: the discard action discards exactly two cards")
-            return self._proving_start(self._with_hand(rest, action.cards)._end_turn())
+            return self._proving_start(self._end_turn(**self._hand_changes(rest, action.cards)))
         if isinstance(action, Start):
             return self._start(hand)
         return self._finish(hand)
@@ -406,7 +282,7 @@ class GameState:
             return after
         seat = self.current_player
         bounds = list(self.start_bounds)
-        bounds[seat] = (len(self.decks[seat]), sum(who == seat for who, _ in after.discards))
+        bounds[seat] = (len(self.decks[seat]), len(after.player_discards[seat]))
         return after._with(start_bounds=tuple(bounds))
 
     def _take(
@@ -439,10 +315,26 @@ class GameState:
     ) -> GameState:
         """The current player now holds ``hand``, having discarded ``discarded``; other fields
         change as ``changes`` say."""
+        return self._with(**self._hand_changes(hand, discarded), **changes)
+
+    def _hand_changes(self, hand: tuple[int, ...], discarded: tuple[int, ...]) -> dict[str, Any]:
+        """The fields that change when the current player, having discarded ``discarded``,
+        holds ``hand``: the hands and, if any card was discarded, the discard pile and what
+        the players see of it."""
+        seat = self.current_player
         hands = list(self.hands)
-        hands[self.current_player] = hand
-        discards = self.discards + tuple((self.current_player, card) for card in discarded)
-        return self._with(hands=tuple(hands), discards=discards, **changes)
+        hands[seat] = hand
+        if not discarded:
+            return {"hands": tuple(hands)}
+        own = list(self.player_discards)
+        own[seat] = sort_hand(own[seat] + discarded)
+        return {
+            "hands": tuple(hands),
+            "discards": self.discards + tuple((seat, card) for card in discarded),
+            "discarded": self.discarded + discarded if discards_public(self.rules) else (),
+            "discard_players": self.discard_players + (seat,) * len(discarded),
+            "player_discards": tuple(own),
+        }
 
     def _play(self, action: Play, hand: tuple[int, ...]) -> GameState:
         rest = self._take(hand, (action.card,), action)
@@ -462,7 +354,7 @@ class GameState:
             )
         rest = self._take(rest, action.discards, action)
         grid = table.placed(index, action.card)
-        return self._with_hand(rest, action.discards, grid=grid)._end_turn()
+        return self._end_turn(**self._hand_changes(rest, action.discards), grid=grid)
 
     def _start(self, hand: tuple[int, ...]) -> GameState:
         if START not in hand:
@@ -537,27 +429,28 @@ class GameState:
         return self._with(hands=hands, decks=decks)
 
     def _drawn(
-        self, targets: dict[int, int]
+        self, targets: dict[int, int], hands: tuple[tuple[int, ...], ...] | None = None
     ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-        """The hands and decks after the draws of :meth:`_draw`."""
-        hands, decks = list(self.hands), list(self.decks)
+        """The hands and decks after the draws of :meth:`_draw`, from ``hands`` (default: the
+        state's)."""
+        drawn, decks = list(self.hands if hands is None else hands), list(self.decks)
         for seat, target in targets.items():
-            count = max(0, min(target - len(hands[seat]), len(decks[seat])))
-            hands[seat] = sort_hand(hands[seat] + decks[seat][:count])
-            decks[seat] = decks[seat][count:]
-        return tuple(hands), tuple(decks)
+            count = max(0, min(target - len(drawn[seat]), len(decks[seat])))
+            if count:
+                drawn[seat] = sort_hand(drawn[seat] + decks[seat][:count])
+                decks[seat] = decks[seat][count:]
+        return tuple(drawn), tuple(decks)
 
-    def _end_turn(self) -> GameState:
-        """Draw back to five, pass the turn clockwise, then see whether the game is lost."""
+    def _end_turn(self, **changes: Any) -> GameState:
+        """The state with ``changes`` (e.g. the hand after the action) at the end of the
+        current player's turn: they draw back to five, the turn passes clockwise, then see
+        whether the game is lost. One copy of the state, as this ends almost every action."""
         seat = self.current_player
-        hands, decks = self._drawn({seat: HAND_SIZE})
-        state = self._with(
-            hands=hands,
-            decks=decks,
-            current_player=(seat + 1) % self.players,
-            turn=self.turn + 1,
+        hands, decks = self._drawn({seat: HAND_SIZE}, changes.get("hands"))
+        changes.update(
+            hands=hands, decks=decks, current_player=(seat + 1) % self.players, turn=self.turn + 1
         )
-        return state._settle()
+        return self._with(**changes)._settle()
 
     def _settle(self) -> GameState:
         """Record a loss if a player ran out of cards or the current player cannot act."""
@@ -589,8 +482,5 @@ class GameState:
 
 
 _FIELD_NAMES = frozenset(field.name for field in fields(GameState))
-_OBSERVATION_FIELDS = frozenset(field.name for field in fields(Observation))
 _CACHED = ("_legal", "_legal_actions")
 """What a state caches in its instance dictionary (its cached properties)."""
-_NO_ACTIONS = LegalActions((), [], [], Discard, ())
-"""The listing of a player who may not act (the game is over, or it is not their turn)."""

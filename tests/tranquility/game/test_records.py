@@ -242,3 +242,63 @@ def test_heuristic_keeps_one_finish_card_and_gives_spares() -> None:
     assert context.least_useful(hand, 4).count(tq.FINISH) == 1
     assert context.needed(list(hand), 5)
     assert not context.needed(list(hand), 4)
+
+
+def test_counts_of_one_card_on_each_of_its_cells_are_those_of_the_counting_core() -> None:
+    # The bot works out once per card and payment what every cell of the card's run shares.
+    checked = 0
+    for state in _states_of_random_games("published", 20, 5):
+        context = _Context.of(state.observation(state.current_player))
+        assert context.runs is not None
+        hand = state.hands[state.current_player]
+        island = sorted({card for card in hand if 1 <= card <= 80})
+        for card, index, _ in openings(state.grid, state.rules).placements(island, len(hand)):
+            for paid in ((), tuple(other for other in hand if other != card)[:1]):
+                cells = list(state.grid.cells)
+                cells[index] = card
+                pool = pool_without(context.pool, (card, *paid))
+                expected = counting.count(tuple(cells), pool, state.rules.order)
+                assert context.runs.count_after(index, card, (card, *paid)) == expected
+                checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("rules", ["seed", "published"])
+def test_payments_are_the_least_useful_of_the_other_cards(rules: str) -> None:
+    # The bot ranks the hand once; the plain way ranks the other cards for each payment.
+    checked = 0
+    for state in _states_of_random_games(rules, 20, 3):
+        hand = state.hands[state.current_player]
+        spares = (tq.FINISH, tq.FINISH, tq.START) if state.turn % 2 else ()
+        hand = tuple(sorted(hand + spares))
+        state = replace(
+            state,
+            hands=tuple(
+                hand if seat == state.current_player else other
+                for seat, other in enumerate(state.hands)
+            ),
+        )
+        context = _Context.of(state.observation(state.current_player))
+        for card in {card for card in hand if 1 <= card <= 80}:
+            others = list(hand)
+            others.remove(card)
+            for cost in range(len(others) + 1):
+                plain = None if context.needed(others, cost) else context.least_useful(others, cost)
+                assert context.payment(card, cost) == plain
+                checked += 1
+    assert checked > 500
+
+
+def test_gap_changes_from_the_lines_cut_out_once_are_those_of_the_whole_grid() -> None:
+    # The bot fills one copy of a cell's row and column with each card in turn.
+    checked = 0
+    for state in _states_of_random_games("seed", 10, 5):
+        context = _Context.of(state.observation(state.current_player))
+        cells = state.grid.cells
+        for card in (2, 40, 79, 40):
+            for index in range(36):
+                if cells[index] is None and card not in cells:
+                    plain = _gap_change(_gaps_through(cells, index), cells, index, card)
+                    assert context.gap_change(index, card) == plain
+                    checked += 1
+    assert checked > 500
