@@ -6,7 +6,8 @@ seats, and solved with every card known (``solve_deal``, ``--time-limit`` per de
 deals counted apart). The presets' games are interleaved and each result is appended to
 ``--log`` as it comes in, so a run stopped early still has a table (``summary``). Every
 SearchBot action is checked against the legal actions of its
-observation (the legality count) and its seconds per game are measured.
+observation (the legality count) and its seconds per game are measured. ``--reuse-ceilings``
+reads the ceilings of earlier logs (the same deals and time limit) instead of solving again.
 
 ``calibration``: positions from seeded HeuristicBot games (turns ``--turns`` of ``--positions``
 / len(turns) games); at each, ``win_odds`` with ``--samples`` worlds (HeuristicBot playing on)
@@ -16,6 +17,7 @@ beside the constant predictor (the observed rate), and the upper bound (the shar
 worlds) against the observed win rate.
 
     python benchmarks/search_bots.py games --games 500 --workers 2 --log games.jsonl
+    python benchmarks/search_bots.py games --log new.jsonl --reuse-ceilings games.jsonl
     python benchmarks/search_bots.py summary games.jsonl   # the table of a (partial) run
     python benchmarks/search_bots.py calibration --positions 300 --workers 2
 """
@@ -88,11 +90,14 @@ def _search_game(rules: str, seed: int) -> tuple[bool, int, float]:
     return won, decisions, time.process_time() - started
 
 
-def one_game(task: tuple[str, int, float]) -> dict[str, Any]:
-    rules, seed, limit = task
+def one_game(task: tuple[str, int, float, str | None]) -> dict[str, Any]:
+    """One deal: HeuristicBot, SearchBot, and the ceiling (``known``: a ceiling already
+    measured for this deal with the same time limit, reused instead of solving again)."""
+    rules, seed, limit, known = task
     heuristic = play_game([HeuristicBot(), HeuristicBot()], seed=seed, rules=rules).won
     won, decisions, seconds = _search_game(rules, seed)
-    status = solve_deal(Deal.random(2, rules=rules, seed=seed), time_limit=limit).status
+    if known is None:
+        known = solve_deal(Deal.random(2, rules=rules, seed=seed), time_limit=limit).status.value
     return {
         "seed": seed,
         "time_limit": limit,
@@ -100,8 +105,21 @@ def one_game(task: tuple[str, int, float]) -> dict[str, Any]:
         "search": won,
         "decisions": decisions,
         "seconds": seconds,
-        "ceiling": status.value,
+        "ceiling": known,
     }
+
+
+def known_ceilings(logs: Iterable[str], limit: float) -> dict[tuple[str, int], str]:
+    """The ceilings of earlier runs' logs (JSON lines of ``games --log``), by preset and seed,
+    those solved with the time limit ``limit`` only."""
+    found: dict[tuple[str, int], str] = {}
+    for log in logs:
+        with open(log, encoding="utf-8") as handle:
+            for line in handle:
+                row = json.loads(line)
+                if row.get("time_limit") == limit and "ceiling" in row:
+                    found[(row["rules"], row["seed"])] = row["ceiling"]
+    return found
 
 
 def _share(wins: int, n: int) -> dict[str, Any]:
@@ -110,11 +128,23 @@ def _share(wins: int, n: int) -> dict[str, Any]:
 
 
 def run_games(
-    presets: list[str], games: int, seed: int, limit: float, workers: int, log: str | None
+    presets: list[str],
+    games: int,
+    seed: int,
+    limit: float,
+    workers: int,
+    log: str | None,
+    ceilings: dict[tuple[str, int], str] | None = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """Play every preset's games, the presets interleaved, each result appended to ``log`` (one
-    JSON line) as it comes in: a run stopped early keeps what it finished."""
-    tasks = [(rules, s, limit) for s in game_seeds(games, seed) for rules in presets]
+    JSON line) as it comes in: a run stopped early keeps what it finished. ``ceilings``: the
+    deals' ceilings already known (:func:`known_ceilings`), not solved again."""
+    known = ceilings or {}
+    tasks = [
+        (rules, s, limit, known.get((rules, s)))
+        for s in game_seeds(games, seed)
+        for rules in presets
+    ]
     results: dict[str, list[dict[str, Any]]] = {rules: [] for rules in presets}
     bar = _progress(len(tasks), "game")
     handle = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115
@@ -279,6 +309,13 @@ def main(argv: list[str] | None = None) -> int:
     games.add_argument("--games", type=int, default=500)
     games.add_argument("--time-limit", type=float, default=5.0)
     games.add_argument("--log", metavar="FILE", help="append each game's result here (JSON lines)")
+    games.add_argument(
+        "--reuse-ceilings",
+        metavar="FILE",
+        nargs="+",
+        default=[],
+        help="earlier --log files: their deals' ceilings (same time limit) are not solved again",
+    )
     summary = commands.add_parser("summary", help="the games table of a --log file")
     summary.add_argument("log", metavar="FILE")
     summary.add_argument("--rules", nargs="+", choices=PRESETS, default=list(PRESETS))
@@ -299,7 +336,13 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         if args.study == "games":
             played = run_games(
-                args.rules, args.games, args.seed, args.time_limit, args.workers, args.log
+                args.rules,
+                args.games,
+                args.seed,
+                args.time_limit,
+                args.workers,
+                args.log,
+                known_ceilings(args.reuse_ceilings, args.time_limit),
             )
         else:
             played = {rules: [] for rules in args.rules}
