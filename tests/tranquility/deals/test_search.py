@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tranquility_solver.deals import SearchBot
-from tranquility_solver.deals.search import _GAME_WORK
+from tranquility_solver.deals.search import _GAME_WORK, TUNED_HEURISTIC
 from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
 from tranquility_solver.game.choices import FINISH
@@ -40,12 +40,12 @@ def test_every_decision_is_legal_and_the_game_replays(rules: str) -> None:
     assert play_game([EAGER, EAGER], seed=1, rules=rules) == record
 
 
-def test_before_the_endgame_it_plays_as_heuristic_bot() -> None:
+def test_before_the_endgame_it_plays_as_its_tuned_heuristic() -> None:
     state = new_game(2, seed=6, rules="seed")
     for _ in range(10):
         observation = state.observation(state.current_player)
         action = SearchBot().choose(observation, random.Random(0))
-        assert action == HeuristicBot().choose(observation, random.Random(0))
+        assert action == TUNED_HEURISTIC.choose(observation, random.Random(0))
         state = state.apply(action)
 
 
@@ -81,7 +81,8 @@ def test_it_pays_the_last_cell_with_its_finish_card_where_heuristic_bot_discards
     chosen = SearchBot().choose(observation, random.Random(0))
     assert isinstance(chosen, Play)
     assert FINISH in chosen.discards
-    assert SearchBot(margin=math.inf).choose(observation, random.Random(0)) == parse_action(kept)
+    untuned = SearchBot(margin=math.inf, heuristic=HeuristicBot())
+    assert untuned.choose(observation, random.Random(0)) == parse_action(kept)
 
 
 def test_once_the_game_budget_is_spent_it_plays_as_heuristic_bot() -> None:
@@ -93,7 +94,7 @@ def test_once_the_game_budget_is_spent_it_plays_as_heuristic_bot() -> None:
     bot.choose(searched[0], game)  # spends the whole budget
     assert _GAME_WORK[game] >= 1
     for observation in searched[1:]:
-        assert bot.choose(observation, game) == HeuristicBot().choose(observation, game)
+        assert bot.choose(observation, game) == TUNED_HEURISTIC.choose(observation, game)
     bot.choose(searched[0], other_game)  # another game has its own budget
     assert _GAME_WORK[other_game] >= 1
 
