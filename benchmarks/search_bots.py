@@ -2,10 +2,10 @@
 
 ``games``: for each preset, ``--games`` two-player deals (seeds from ``SeedSequence(--seed)``,
 the seeds ``tranquility simulate`` uses) are played by HeuristicBot, by SearchBot's own tuned
-HeuristicBot and by SearchBot in both seats, and solved with every card known
-(``solve_deal``, ``--time-limit`` per deal; undecided deals counted apart). The presets' games are interleaved and each result is appended to
-``--log`` as it comes in, so a run stopped early still has a table (``summary``). Every
-SearchBot action is checked against the legal actions of its
+HeuristicBot and by SearchBot in both seats, and solved with every card known (``solve_deal``,
+``--time-limit`` per deal; undecided deals counted apart). The presets' games are interleaved
+and each result is appended to ``--log`` as it comes in, so a run stopped early still has a
+table (``summary``). Every SearchBot action is checked against the legal actions of its
 observation (the legality count) and its seconds per game are measured. ``--reuse-ceilings``
 reads the ceilings of earlier logs (the same deals and time limit) instead of solving again.
 
