@@ -1,12 +1,13 @@
 """Study: SearchBot beside HeuristicBot and the perfect-information ceiling; win-odds calibration.
 
 ``games``: for each preset, ``--games`` two-player deals (seeds from ``SeedSequence(--seed)``,
-the seeds ``tranquility simulate`` uses) are played by HeuristicBot and by SearchBot in both
-seats, and solved with every card known (``solve_deal``, ``--time-limit`` per deal; undecided
-deals counted apart). The presets' games are interleaved and each result is appended to
-``--log`` as it comes in, so a run stopped early still has a table (``summary``). Every
-SearchBot action is checked against the legal actions of its
-observation (the legality count) and its seconds per game are measured.
+the seeds ``tranquility simulate`` uses) are played by HeuristicBot, by SearchBot's own tuned
+HeuristicBot and by SearchBot in both seats, and solved with every card known (``solve_deal``,
+``--time-limit`` per deal; undecided deals counted apart). The presets' games are interleaved
+and each result is appended to ``--log`` as it comes in, so a run stopped early still has a
+table (``summary``). Every SearchBot action is checked against the legal actions of its
+observation (the legality count) and its seconds per game are measured. ``--reuse-ceilings``
+reads the ceilings of earlier logs (the same deals and time limit) instead of solving again.
 
 ``calibration``: positions from seeded HeuristicBot games (turns ``--turns`` of ``--positions``
 / len(turns) games); at each, ``win_odds`` with ``--samples`` worlds (HeuristicBot playing on)
@@ -16,6 +17,7 @@ beside the constant predictor (the observed rate), and the upper bound (the shar
 worlds) against the observed win rate.
 
     python benchmarks/search_bots.py games --games 500 --workers 2 --log games.jsonl
+    python benchmarks/search_bots.py games --log new.jsonl --reuse-ceilings games.jsonl
     python benchmarks/search_bots.py summary games.jsonl   # the table of a (partial) run
     python benchmarks/search_bots.py calibration --positions 300 --workers 2
 """
@@ -34,6 +36,7 @@ from typing import Any
 
 from tranquility_solver.deals import Deal, DealStatus, SearchBot, solve_deal
 from tranquility_solver.deals.odds import win_odds
+from tranquility_solver.deals.search import TUNED_HEURISTIC
 from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.simulate import game_seeds, wilson_interval
@@ -88,20 +91,38 @@ def _search_game(rules: str, seed: int) -> tuple[bool, int, float]:
     return won, decisions, time.process_time() - started
 
 
-def one_game(task: tuple[str, int, float]) -> dict[str, Any]:
-    rules, seed, limit = task
+def one_game(task: tuple[str, int, float, str | None]) -> dict[str, Any]:
+    """One deal: HeuristicBot, SearchBot, and the ceiling (``known``: a ceiling already
+    measured for this deal with the same time limit, reused instead of solving again)."""
+    rules, seed, limit, known = task
     heuristic = play_game([HeuristicBot(), HeuristicBot()], seed=seed, rules=rules).won
+    tuned = play_game([TUNED_HEURISTIC, TUNED_HEURISTIC], seed=seed, rules=rules).won
     won, decisions, seconds = _search_game(rules, seed)
-    status = solve_deal(Deal.random(2, rules=rules, seed=seed), time_limit=limit).status
+    if known is None:
+        known = solve_deal(Deal.random(2, rules=rules, seed=seed), time_limit=limit).status.value
     return {
         "seed": seed,
         "time_limit": limit,
         "heuristic": heuristic,
+        "tuned": tuned,
         "search": won,
         "decisions": decisions,
         "seconds": seconds,
-        "ceiling": status.value,
+        "ceiling": known,
     }
+
+
+def known_ceilings(logs: Iterable[str], limit: float) -> dict[tuple[str, int], str]:
+    """The ceilings of earlier runs' logs (JSON lines of ``games --log``), by preset and seed,
+    those solved with the time limit ``limit`` only."""
+    found: dict[tuple[str, int], str] = {}
+    for log in logs:
+        with open(log, encoding="utf-8") as handle:
+            for line in handle:
+                row = json.loads(line)
+                if row.get("time_limit") == limit and "ceiling" in row:
+                    found[(row["rules"], row["seed"])] = row["ceiling"]
+    return found
 
 
 def _share(wins: int, n: int) -> dict[str, Any]:
@@ -110,11 +131,23 @@ def _share(wins: int, n: int) -> dict[str, Any]:
 
 
 def run_games(
-    presets: list[str], games: int, seed: int, limit: float, workers: int, log: str | None
+    presets: list[str],
+    games: int,
+    seed: int,
+    limit: float,
+    workers: int,
+    log: str | None,
+    ceilings: dict[tuple[str, int], str] | None = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """Play every preset's games, the presets interleaved, each result appended to ``log`` (one
-    JSON line) as it comes in: a run stopped early keeps what it finished."""
-    tasks = [(rules, s, limit) for s in game_seeds(games, seed) for rules in presets]
+    JSON line) as it comes in: a run stopped early keeps what it finished. ``ceilings``: the
+    deals' ceilings already known (:func:`known_ceilings`), not solved again."""
+    known = ceilings or {}
+    tasks = [
+        (rules, s, limit, known.get((rules, s)))
+        for s in game_seeds(games, seed)
+        for rules in presets
+    ]
     results: dict[str, list[dict[str, Any]]] = {rules: [] for rules in presets}
     bar = _progress(len(tasks), "game")
     handle = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115
@@ -146,10 +179,13 @@ def games_summary(rules: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         "time_limit": results[0]["time_limit"] if results else None,
         "search": _share(sum(r["search"] for r in results), games),
         "heuristic": _share(sum(r["heuristic"] for r in results), games),
+        "tuned": _share(sum(r.get("tuned", False) for r in results), games),
         "ceiling_decided": _share(won, won + lost),
         "ceiling_undecided": games - won - lost,
         "search_better": sum(r["search"] and not r["heuristic"] for r in results),
         "search_worse": sum(r["heuristic"] and not r["search"] for r in results),
+        "search_better_than_tuned": sum(r["search"] and not r.get("tuned") for r in results),
+        "search_worse_than_tuned": sum(r.get("tuned") and not r["search"] for r in results),
         "target": TARGETS[rules],
         "decisions_checked": sum(r["decisions"] for r in results),
         "cpu_seconds_per_game": {
@@ -173,10 +209,12 @@ def print_games(row: dict[str, Any]) -> None:
         f"{row['rules']}, 2 players, {row['games']} games\n"
         f"  SearchBot  {_pct(row['search'])}  target {row['target']:.0%}\n"
         f"  Heuristic  {_pct(row['heuristic'])}\n"
+        f"  tuned      {_pct(row['tuned'])}  (HeuristicBot as SearchBot tunes it)\n"
         f"  ceiling    {_pct(row['ceiling_decided'])} of decided deals, "
         f"{row['ceiling_undecided']} undecided\n"
         f"  SearchBot won where HeuristicBot lost: {row['search_better']}, "
-        f"the reverse: {row['search_worse']}\n"
+        f"the reverse: {row['search_worse']}; where the tuned one lost: "
+        f"{row['search_better_than_tuned']}, the reverse: {row['search_worse_than_tuned']}\n"
         f"  SearchBot CPU seconds per game: mean {seconds['mean']:.2f}, median "
         f"{seconds['median']:.2f}, max {seconds['max']:.2f}; "
         f"{row['decisions_checked']:,} decisions checked legal"
@@ -279,6 +317,13 @@ def main(argv: list[str] | None = None) -> int:
     games.add_argument("--games", type=int, default=500)
     games.add_argument("--time-limit", type=float, default=5.0)
     games.add_argument("--log", metavar="FILE", help="append each game's result here (JSON lines)")
+    games.add_argument(
+        "--reuse-ceilings",
+        metavar="FILE",
+        nargs="+",
+        default=[],
+        help="earlier --log files: their deals' ceilings (same time limit) are not solved again",
+    )
     summary = commands.add_parser("summary", help="the games table of a --log file")
     summary.add_argument("log", metavar="FILE")
     summary.add_argument("--rules", nargs="+", choices=PRESETS, default=list(PRESETS))
@@ -299,7 +344,13 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         if args.study == "games":
             played = run_games(
-                args.rules, args.games, args.seed, args.time_limit, args.workers, args.log
+                args.rules,
+                args.games,
+                args.seed,
+                args.time_limit,
+                args.workers,
+                args.log,
+                known_ceilings(args.reuse_ceilings, args.time_limit),
             )
         else:
             played = {rules: [] for rules in args.rules}

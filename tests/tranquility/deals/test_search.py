@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
 
 import pytest
 
 from tranquility_solver.deals import SearchBot
+from tranquility_solver.deals.search import _GAME_WORK, TUNED_HEURISTIC
 from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
+from tranquility_solver.game.actions import Action, Play, parse_action
+from tranquility_solver.game.choices import FINISH
 from tranquility_solver.game.playouts import candidate_actions, play_out
 from tranquility_solver.game.records import bot_rng
+from tranquility_solver.game.state import Observation
 
-EAGER = SearchBot(worlds=3, endgame_cells=8, margin=1.0)
-"""Searching early, with few worlds: many endgame decisions, cheaply."""
+EAGER = SearchBot(worlds=3, screen_worlds=2, max_candidates=12, margin=1.0)
+"""Few worlds, a low margin: many endgame decisions searched, cheaply."""
 
 
 @pytest.mark.parametrize(
@@ -35,13 +40,63 @@ def test_every_decision_is_legal_and_the_game_replays(rules: str) -> None:
     assert play_game([EAGER, EAGER], seed=1, rules=rules) == record
 
 
-def test_before_the_endgame_it_plays_as_heuristic_bot() -> None:
+def test_before_the_endgame_it_plays_as_its_tuned_heuristic() -> None:
     state = new_game(2, seed=6, rules="seed")
     for _ in range(10):
         observation = state.observation(state.current_player)
         action = SearchBot().choose(observation, random.Random(0))
-        assert action == HeuristicBot().choose(observation, random.Random(0))
+        assert action == TUNED_HEURISTIC.choose(observation, random.Random(0))
         state = state.apply(action)
+
+
+def _endgame(seed: int) -> list[tuple[Observation, Action]]:
+    """A `published` HeuristicBot game's observations and actions from the first decision in
+    the endgame on."""
+    state = new_game(2, seed=seed, rules="published")
+    rng = bot_rng(seed)
+    seen = []
+    while not state.is_terminal:
+        observation = state.observation(state.current_player)
+        action = HeuristicBot().choose(observation, rng)
+        if len(state.grid.empty_cells) <= SearchBot().endgame_cells:
+            seen.append((observation, action))
+        state = state.apply(action)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("seed", "turn", "kept"),
+    [(5680799710577205923, 43, "discard 3 finish"), (2557314666786679541, 42, "discard 44 78")],
+)
+def test_it_pays_the_last_cell_with_its_finish_card_where_heuristic_bot_discards(
+    seed: int, turn: int, kept: str
+) -> None:
+    # HeuristicBot keeps its only finish card and discards; the deal is then lost. Paying the
+    # last cell with the finish card wins in most worlds: the partner holds another.
+    record = play_game([HeuristicBot(), HeuristicBot()], seed=seed, rules="published")
+    assert record.actions[turn][1] == kept
+    assert not record.won
+    position = list(replay(record))[turn]
+    observation = position.observation(position.current_player)
+    chosen = SearchBot().choose(observation, random.Random(0))
+    assert isinstance(chosen, Play)
+    assert FINISH in chosen.discards
+    untuned = SearchBot(margin=math.inf, heuristic=HeuristicBot())
+    assert untuned.choose(observation, random.Random(0)) == parse_action(kept)
+
+
+def test_once_the_game_budget_is_spent_it_plays_as_heuristic_bot() -> None:
+    bot = SearchBot(game_budget=1)
+    seen = _endgame(2)
+    searched = [o for o, _ in seen if len(o.lazy_legal_actions()) > 1]
+    assert len(searched) > 3
+    game, other_game = random.Random(5), random.Random(6)
+    bot.choose(searched[0], game)  # spends the whole budget
+    assert _GAME_WORK[game] >= 1
+    for observation in searched[1:]:
+        assert bot.choose(observation, game) == TUNED_HEURISTIC.choose(observation, game)
+    bot.choose(searched[0], other_game)  # another game has its own budget
+    assert _GAME_WORK[other_game] >= 1
 
 
 def test_candidates_start_with_the_heuristic_choice() -> None:
