@@ -98,7 +98,8 @@ class SearchBot:
     actions tried (about 6,000 a second); ``decision_budget``: its work per decision (once
     spent, the candidates not yet scored are dropped); ``margin``: how many more worlds another
     action must win to replace the heuristic's choice; ``game_budget``: the solver's work per
-    game, after which the bot plays as its heuristic.
+    game, after which the bot plays as its heuristic (counted per ``rng`` object: hand each
+    game its own ``random.Random``, as ``play_game`` does).
 
     >>> SearchBot().name
     'search'
