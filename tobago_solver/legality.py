@@ -49,6 +49,17 @@ class ClueVerdict:
     """For a contradiction, a smallest set of the map's clues that with ``clue`` leaves no field."""
     message: str
 
+    @property
+    def explanation(self) -> str:
+        """The message without its closing rule reference, for callers that cite the rule in
+        their own words (the game engine's ``IllegalActionError``)."""
+        return self.message.removesuffix(_rule_reference(self.rule))
+
+
+def _rule_reference(rule: int | None) -> str:
+    """How a message names the rule of §3 it breaks."""
+    return "" if rule is None else f" (rule {rule})"
+
 
 def _reason(before: int, after: int, rules: TobagoRules) -> tuple[Reason, int | None]:
     if before.bit_count() == 1:
@@ -146,14 +157,14 @@ def _message(
 ) -> str:
     if rule == 1:
         (only,) = table.field_set(before)
-        return f"{clue!s}: the map is already located at {only} (rule 1)"
+        return f"{clue!s}: the map is already located at {only}{_rule_reference(rule)}"
     if reason is Reason.CONTRADICTION:
         if conflict:
             quoted = ", ".join(f"'{c}'" for c in conflict)
-            return f"{clue!s}: no field is left; it contradicts {quoted} (rule 2)"
-        return f"{clue!s}: no field is left (rule 2)"
+            return f"{clue!s}: no field is left; it contradicts {quoted}{_rule_reference(rule)}"
+        return f"{clue!s}: no field is left{_rule_reference(rule)}"
     if reason is Reason.NO_NEW_INFORMATION:
-        return f"{clue!s}: the {before.bit_count()} candidates do not change (rule 3)"
+        return f"{clue!s}: the {before.bit_count()} candidates do not change{_rule_reference(rule)}"
     return f"{clue!s}: candidates {before.bit_count()} -> {after.bit_count()}"
 
 

@@ -260,9 +260,7 @@ class GameState(Position):
                 self.rules.clue_rules,
                 explain=False,
             )
-            # The verdict's message ends with its own "(rule N)"; the error adds "(§3 rule N)".
-            reason = verdict.message.removesuffix(f" (rule {verdict.rule})")
-            return IllegalActionError(f"{text!r}: {reason}", f"§3 rule {verdict.rule}")
+            return IllegalActionError(f"{text!r}: {verdict.explanation}", f"§3 rule {verdict.rule}")
         if action == TAKE_AMULET:
             return IllegalActionError(
                 f"{text!r}: only right after a move onto a field with an amulet", "§5 (B)"
