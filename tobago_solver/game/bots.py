@@ -102,6 +102,12 @@ class _Race:
     def firsts(self, cars: list[int], others: list[int], wanted: int) -> list[int]:
         """For a car on each of the field indices ``cars``, the fields of ``wanted`` that it
         reaches in fewer steps than the cars on the field indices ``others`` (all of them)."""
+        if len(cars) == 1:  # the car itself, at every decision
+            (car,) = cars
+            mine = wanted
+            for other in others:
+                mine &= self.beaten(other)[car]
+            return [mine]
         found = [wanted] * len(cars)
         for other in others:
             beaten = self.beaten(other)

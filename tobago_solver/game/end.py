@@ -27,12 +27,10 @@ the end of the turn. Each check is a few bitmask operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from itertools import chain
 from typing import Any, Final, TypeVar
 
-from tobago_solver.clues import Clue
-from tobago_solver.game.plays import play_table
+from tobago_solver.game.plays import play_table, plays_of
 from tobago_solver.game.position import MapState, Phase, Position, replace, tuple_set
 from tobago_solver.locating import locator
 
@@ -70,17 +68,20 @@ def is_stalemate(state: Position) -> bool:
     """
     if state.claims or state.distribution is not None:
         return False
-    if any(m.located for m in state.maps):
+    if state.located_treasures():  # the fact the moves read, shared
         return False
-    holders = [p for p in range(state.players) if state.roses_left[p] > 0 and state.hands[p]]
+    players, current = state.players, state.current_player
+    # The next player first: their plays, listed here, are those their turn offers.
+    order = [(current + k) % players for k in range(1, players + 1)]
+    holders = [p for p in order if state.roses_left[p] > 0 and state.hands[p]]
     if not holders:
         return True
+    if any(plays_of(state, p) for p in holders):
+        return False
+    if not state.rules.exchange:
+        return True
     # Looked at lazily: usually one of the first cards is playable.
-    cards: Iterable[Clue]
-    if state.rules.exchange:
-        cards = chain(state.clue_deck, state.clue_discards, *state.hands)
-    else:
-        cards = chain.from_iterable(state.hands[p] for p in holders)
+    cards = chain(state.clue_deck, state.clue_discards, *state.hands)
     table = play_table(state.island, state.rules.clue_rules)
     playable = 0
     for map_state in state.maps:

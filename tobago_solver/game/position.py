@@ -97,21 +97,24 @@ def replace(value: _T, **changes: Any) -> _T:
     change.
     """
     if isinstance(value, Position):
-        # Copying the instance dict skips __init__.
-        new = object.__new__(type(value))
-        new.__dict__.update(value.__dict__)
-        new.__dict__.update(changes)
+        # A copy of the instance dict, handed to a new instance: no __init__, and one copy of
+        # the table rather than the fields inserted one by one.
+        fields = value.__dict__.copy()
+        fields.update(changes)
         # Facts are kept by the fields they read, and a group is shared, not copied: what either
         # position finds later holds for both, as both have the same values of those fields.
-        new.__dict__["_cache"] = {
+        fields["_cache"] = {
             reads: facts for reads, facts in value._cache.items() if reads.isdisjoint(changes)
         }
+        new = object.__new__(type(value))
+        object.__setattr__(new, "__dict__", fields)
         return new
     if type(value) is Distribution:
         # Each card dealt changes the distribution; it has no __post_init__ to run either.
+        dealt_fields = value.__dict__.copy()
+        dealt_fields.update(changes)
         dealt = object.__new__(Distribution)
-        dealt.__dict__.update(value.__dict__)
-        dealt.__dict__.update(changes)
+        object.__setattr__(dealt, "__dict__", dealt_fields)
         return dealt  # type: ignore[return-value]
     return _dataclass_replace(value, **changes)  # type: ignore[type-var]
 

@@ -58,7 +58,7 @@ from tobago_solver.game.end import (
 )
 from tobago_solver.game.observation import Observation, observe
 from tobago_solver.game.paths import move_neighbours, move_paths, moves
-from tobago_solver.game.plays import play_table
+from tobago_solver.game.plays import play_table, plays_of
 from tobago_solver.game.position import (
     Distribution,
     MapState,
@@ -163,25 +163,7 @@ class GameState(Position):
         return actions or [PASS]
 
     def _legal_plays(self) -> list[Play]:
-        p = self.current_player
-        if self.phase == "opening":
-            return self._plays_of(p, opening=True)
-        # Kept while hands, maps and roses stay as they are, through the other players' moves.
-        plays: list[Play] = self.derived(
-            f"plays of {p}", _READS_PLAYS, lambda: self._plays_of(p, opening=False)
-        )
-        return plays
-
-    def _plays_of(self, p: int, *, opening: bool) -> list[Play]:
-        if self.roses_left[p] == 0:
-            return []
-        table = play_table(self.island, self.rules.clue_rules)
-        maps = [
-            (m, table.playable(map_state.candidates_mask))
-            for m, map_state in enumerate(self.maps)
-            if not (opening and map_state.clues)
-        ]
-        return table.plays(self.hands[p], maps)
+        return plays_of(self, self.current_player, opening=self.phase == "opening")
 
     def _legal_moves(self) -> list[Move]:
         start, steps = self.cars[self.current_player], self.rules.max_steps
@@ -422,7 +404,6 @@ class GameState(Position):
         return end_turn(self)
 
 
-_READS_PLAYS: Final = frozenset({"island", "rules", "hands", "maps", "roses_left"})
 _READS_ALL: Final = frozenset(f.name for f in fields(GameState))
 """Every field: a fact that reads them all lives as long as its position."""
 
