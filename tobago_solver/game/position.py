@@ -125,7 +125,9 @@ def tuple_set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...
     >>> tuple_set((1, 2, 3), 1, 9)
     (1, 9, 3)
     """
-    return (*values[:index], value, *values[index + 1 :])
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 @dataclass(frozen=True, eq=True)
