@@ -217,8 +217,11 @@ class GreedyBot:
         for map_state in obs.maps:
             wanted |= map_state.candidates_mask
         (first,) = race.firsts([here], others, wanted)
+        candidates = [map_state.candidates_mask for map_state in obs.maps]
+        masks = table.masks
         for play in plays:
-            value = self._play_value(obs, play, table.masks[play.clue], race, here, others, first)
+            after = candidates[play.map] & masks[play.clue]
+            value = self._play_value(after, race, here, others, first)
             if value > best_value + 1e-9:
                 best_value, best_plays = value, [play]
             elif abs(value - best_value) <= 1e-9 and value > 0:
@@ -229,7 +232,7 @@ class GreedyBot:
             # Every clue was avoided and nothing changed for a full round: waiting may last
             # for ever (the others may be unable to play), so play the least bad one.
             values = [
-                self._play_value(obs, p, table.masks[p.clue], race, here, others, first)
+                self._play_value(candidates[p.map] & masks[p.clue], race, here, others, first)
                 for p in plays
             ]
             top = max(values)
@@ -247,17 +250,8 @@ class GreedyBot:
         return rng.choice(legal)
 
     @staticmethod
-    def _play_value(
-        obs: Observation,
-        play: Play,
-        clue_mask: int,
-        race: _Race,
-        here: int,
-        others: list[int],
-        first: int,
-    ) -> float:
-        map_state = obs.maps[play.map]
-        after = map_state.candidates_mask & clue_mask
+    def _play_value(after: int, race: _Race, here: int, others: list[int], first: int) -> float:
+        """What a clue is worth that leaves the candidates ``after`` on its map."""
         count = after.bit_count()
         if count == 1:
             target = after.bit_length() - 1

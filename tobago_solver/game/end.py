@@ -99,7 +99,8 @@ def restart_map(state: _P, map_index: int) -> _P:
     )
     new_map = MapState.empty(state.island, state.players)
     if state.rules.opening == "roses":
-        new_map = replace(new_map, roses=tuple(int(left > 0) for left in roses_left))
+        roses = tuple(int(left > 0) for left in roses_left)
+        new_map = MapState(new_map.clues, roses, new_map.candidates_mask)
         roses_left = tuple(
             left - on_map for left, on_map in zip(roses_left, new_map.roses, strict=True)
         )

@@ -268,10 +268,12 @@ class Position:
         located: dict[str, tuple[int, ...]] = {}
         fields = self.island.fields
         for m, map_state in enumerate(self.maps):
-            if map_state.located:
-                name = fields[map_state.candidates_mask.bit_length() - 1]
+            mask = map_state.candidates_mask
+            if mask.bit_count() == 1:  # located (the property, without its call)
+                name = fields[mask.bit_length() - 1]
                 located[name] = (*located.get(name, ()), m)
-        return MappingProxyType(located)
+        return MappingProxyType(located) if located else _NONE_LOCATED
 
 
 _READS_MAPS: Final = frozenset({"island", "maps"})
+_NONE_LOCATED: Final[Mapping[str, tuple[int, ...]]] = MappingProxyType({})
