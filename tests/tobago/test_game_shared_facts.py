@@ -16,6 +16,8 @@ from itertools import chain
 import pytest
 
 import tobago_solver as tb
+from tobago_solver.game import end as end_module
+from tobago_solver.game import state as state_module
 from tobago_solver.game.end import is_stalemate
 from tobago_solver.game.plays import plays_of
 from tobago_solver.game.position import replace
@@ -104,3 +106,19 @@ def test_a_copy_owns_its_fields() -> None:
     assert (state.turn, later.turn) == (0, 7)
     assert later.__dict__ is not state.__dict__
     assert replace(later, turn=0) == state
+
+
+def test_a_turn_ended_in_one_copy_is_the_turn_ended_the_long_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``next_turn`` (one copy of the state, §7 checked on the new turn's state) against the
+    long way it shortcuts (the change, §7 on that state, then the end of the turn): every state
+    of seeded games is the same."""
+    quick = played_states(12, seed=9)
+    monkeypatch.setattr(end_module, "next_turn", lambda *_args, **_changes: None)
+    monkeypatch.setattr(state_module, "next_turn", lambda *_args, **_changes: None)
+    slow = played_states(12, seed=9)
+    assert len(quick) == len(slow)
+    for fast_state, long_state in zip(quick, slow, strict=True):
+        assert fast_state == long_state
+        assert fast_state.last_map_change == long_state.last_map_change

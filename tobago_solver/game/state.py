@@ -55,6 +55,7 @@ from tobago_solver.game.end import (
     END_UNLOCATABLE,
     check_end,
     end_turn,
+    next_turn,
 )
 from tobago_solver.game.observation import Observation, observe
 from tobago_solver.game.paths import move_neighbours, move_paths, moves
@@ -324,13 +325,24 @@ class GameState(Position):
             tuple_set(old.roses, p, old.roses[p] + 1),
             old.candidates_mask & compiled(self.island).mask(play.clue),
         )
-        state = replace(
-            self,
-            maps=tuple_set(self.maps, play.map, new_map),
-            roses_left=tuple_set(self.roses_left, p, self.roses_left[p] - 1),
-            last_map_change=self.turn,
+        changes = {
+            "maps": tuple_set(self.maps, play.map, new_map),
+            "roses_left": tuple_set(self.roses_left, p, self.roses_left[p] - 1),
+            "last_map_change": self.turn,
             **self._drawn(p, tuple(hand), tuple(decks), self.clue_discards),
+        }
+        claimed = (
+            new_map.located
+            and self.island.fields[new_map.candidates_mask.bit_length() - 1] in self.cars
         )
+        ends_turn = self.phase == "opening" or not (self.moved or self.amulets_held[p])
+        if ends_turn and not claimed:
+            # The turn ends with the play (nothing to decide after it): one copy of the state
+            # when §7 leaves it alone, as _after_action would end it.
+            quick = next_turn(self, **changes)
+            if quick is not None:
+                return quick
+        state = replace(self, **changes)
         if new_map.located:
             field_ = self.island.fields[new_map.candidates_mask.bit_length() - 1]
             for k in range(self.players):
