@@ -103,6 +103,8 @@ class Clue:
         object.__setattr__(
             self, "_hash", hash((self.relation, self.target, self.negated, self.largest))
         )
+        # Kept too: every clue played is written into the game's record.
+        object.__setattr__(self, "_text", self._spelled())
 
     def __hash__(self) -> int:
         value: int = self.__dict__["_hash"]
@@ -143,6 +145,10 @@ class Clue:
         return _Parser(text).clue()
 
     def __str__(self) -> str:
+        text: str | None = self.__dict__.get("_text")
+        return self._spelled() if text is None else text
+
+    def _spelled(self) -> str:
         words = ["not"] if self.negated else []
         words.append(self.relation.value)
         if self.largest:

@@ -102,9 +102,18 @@ class _Race:
     def firsts(self, cars: list[int], others: list[int], wanted: int) -> list[int]:
         """For a car on each of the field indices ``cars``, the fields of ``wanted`` that it
         reaches in fewer steps than the cars on the field indices ``others`` (all of them)."""
+        rows = [self.beaten(other) for other in others]
+        if len(cars) == 1:  # the car itself, at every decision
+            (car,) = cars
+            mine = wanted
+            for row in rows:
+                mine &= row[car]
+            return [mine]
+        if len(rows) == 3:  # four players: one pass over the cars
+            one, two, three = rows
+            return [wanted & one[car] & two[car] & three[car] for car in cars]
         found = [wanted] * len(cars)
-        for other in others:
-            beaten = self.beaten(other)
+        for beaten in rows:
             found = [mine & beaten[car] for mine, car in zip(found, cars, strict=True)]
         return found
 
@@ -119,9 +128,11 @@ def _plays_and_moves(legal: tuple[Action, ...]) -> tuple[tuple[Play, ...], tuple
     >>> [len(part) for part in _plays_and_moves(legal)]
     [1, 2]
     """
-    first_move = next(
-        (i for i, action in enumerate(legal) if not isinstance(action, Play)), len(legal)
-    )
+    first_move = 0
+    for action in legal:
+        if not isinstance(action, Play):
+            break
+        first_move += 1
     end = len(legal) - (first_move < len(legal) and not isinstance(legal[-1], Move))
     return legal[:first_move], legal[first_move:end]  # type: ignore[return-value]
 
@@ -186,7 +197,9 @@ class GreedyBot:
         for mask in located:
             located_mask |= mask
         # 1. Claim a located treasure within reach.
-        if located_mask:
+        # (A move reaches no field more steps away than a move may take: then none to look for.)
+        reach = obs.rules.max_steps
+        if located_mask and any(race.steps[here][m.bit_length() - 1] <= reach for m in located):
             claims = [a for a in moves if located_mask >> index[a.path[-1]] & 1]
             if claims:
                 return rng.choice(claims)
@@ -204,8 +217,11 @@ class GreedyBot:
         for map_state in obs.maps:
             wanted |= map_state.candidates_mask
         (first,) = race.firsts([here], others, wanted)
+        candidates = [map_state.candidates_mask for map_state in obs.maps]
+        masks = table.masks
         for play in plays:
-            value = self._play_value(obs, play, table.masks[play.clue], race, here, others, first)
+            after = candidates[play.map] & masks[play.clue]
+            value = self._play_value(after, race, here, others, first)
             if value > best_value + 1e-9:
                 best_value, best_plays = value, [play]
             elif abs(value - best_value) <= 1e-9 and value > 0:
@@ -216,7 +232,7 @@ class GreedyBot:
             # Every clue was avoided and nothing changed for a full round: waiting may last
             # for ever (the others may be unable to play), so play the least bad one.
             values = [
-                self._play_value(obs, p, table.masks[p.clue], race, here, others, first)
+                self._play_value(candidates[p.map] & masks[p.clue], race, here, others, first)
                 for p in plays
             ]
             top = max(values)
@@ -234,17 +250,8 @@ class GreedyBot:
         return rng.choice(legal)
 
     @staticmethod
-    def _play_value(
-        obs: Observation,
-        play: Play,
-        clue_mask: int,
-        race: _Race,
-        here: int,
-        others: list[int],
-        first: int,
-    ) -> float:
-        map_state = obs.maps[play.map]
-        after = map_state.candidates_mask & clue_mask
+    def _play_value(after: int, race: _Race, here: int, others: list[int], first: int) -> float:
+        """What a clue is worth that leaves the candidates ``after`` on its map."""
         count = after.bit_count()
         if count == 1:
             target = after.bit_length() - 1

@@ -27,12 +27,10 @@ the end of the turn. Each check is a few bitmask operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from itertools import chain
 from typing import Any, Final, TypeVar
 
-from tobago_solver.clues import Clue
-from tobago_solver.game.plays import play_table
+from tobago_solver.game.plays import play_table, plays_of
 from tobago_solver.game.position import MapState, Phase, Position, replace, tuple_set
 from tobago_solver.locating import locator
 
@@ -70,17 +68,21 @@ def is_stalemate(state: Position) -> bool:
     """
     if state.claims or state.distribution is not None:
         return False
-    if any(m.located for m in state.maps):
+    if state.located_treasures():  # the fact the moves read, shared
         return False
-    holders = [p for p in range(state.players) if state.roses_left[p] > 0 and state.hands[p]]
+    players, current = state.players, state.current_player
+    # The current player first: the check runs on the state that starts a turn (see
+    # next_turn), so their plays, listed here, are those the turn offers.
+    order = [(current + k) % players for k in range(players)]
+    holders = [p for p in order if state.roses_left[p] > 0 and state.hands[p]]
     if not holders:
         return True
+    if any(plays_of(state, p) for p in holders):
+        return False
+    if not state.rules.exchange:
+        return True
     # Looked at lazily: usually one of the first cards is playable.
-    cards: Iterable[Clue]
-    if state.rules.exchange:
-        cards = chain(state.clue_deck, state.clue_discards, *state.hands)
-    else:
-        cards = chain.from_iterable(state.hands[p] for p in holders)
+    cards = chain(state.clue_deck, state.clue_discards, *state.hands)
     table = play_table(state.island, state.rules.clue_rules)
     playable = 0
     for map_state in state.maps:
@@ -98,7 +100,8 @@ def restart_map(state: _P, map_index: int) -> _P:
     )
     new_map = MapState.empty(state.island, state.players)
     if state.rules.opening == "roses":
-        new_map = replace(new_map, roses=tuple(int(left > 0) for left in roses_left))
+        roses = tuple(int(left > 0) for left in roses_left)
+        new_map = MapState(new_map.clues, roses, new_map.candidates_mask)
         roses_left = tuple(
             left - on_map for left, on_map in zip(roses_left, new_map.roses, strict=True)
         )
@@ -122,9 +125,7 @@ def abandon(state: _P, map_index: int) -> _P:
 def check_end(state: _P) -> _P:
     """The §7 checks that follow a change of the maps or hands: the game ends (or, published,
     a map is abandoned) when the rules say so."""
-    if state.end_reason is not None or state.derived(
-        "nothing ends", _READS, lambda: _nothing_ends(state)
-    ):
+    if state.end_reason is not None or nothing_ends(state):
         return state
     finder = locator(state.island)
     for m, map_state in enumerate(state.maps):
@@ -147,6 +148,17 @@ _READS: Final = frozenset(
 """The fields :func:`check_end` reads (the decks for the ``exchange`` variant's stalemate)."""
 
 
+def nothing_ends(state: Position) -> bool:
+    """Whether :func:`check_end` leaves a position of a game going on as it is, kept with the
+    fields it reads (a car's move keeps it).
+
+    >>> import tobago_solver as tb
+    >>> nothing_ends(tb.new_game(tb.islands.default(), 2, seed=1))
+    True
+    """
+    return state.derived("nothing ends", _READS, lambda: _nothing_ends(state))
+
+
 def _nothing_ends(state: Position) -> bool:
     """Whether :func:`check_end` leaves ``state`` as it is: every map can still be located (a
     map without candidate cannot) and it is no stalemate."""
@@ -155,10 +167,42 @@ def _nothing_ends(state: Position) -> bool:
     return located and not is_stalemate(state)
 
 
+def next_turn(state: _P, **also: Any) -> _P | None:
+    """The next player's turn with the fields ``also`` changed, in one copy of the state, when
+    §7 then leaves it as it is (the common case); None when §7 has something to do or the turn
+    limit is reached: then the caller makes the change and ends the turn the long way.
+
+    ``also`` may change what §7 reads (a clue played): the checks run on the new turn's state,
+    whose maps, hands and decks are those the long way would check.
+
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+    >>> next_turn(state) == end_turn(state)
+    True
+    """
+    opening_left = state.opening_left - 1 if state.opening_left > 0 else 0
+    turn = state.turn + 1
+    if state.end_reason is not None or turn >= state.rules.turn_limit:
+        return None
+    following = replace(
+        state,
+        current_player=(state.current_player + 1) % state.players,
+        turn=turn,
+        phase="opening" if opening_left > 0 else "action",
+        moved=False,
+        opening_left=opening_left,
+        **also,
+    )
+    return following if nothing_ends(following) else None
+
+
 def end_turn(state: _P, **also: Any) -> _P:
     """The next player's turn, or the end of the game when §7 says so or the turn limit is
     reached; ``also``: other fields that change with it, none that §7's checks read (the car of
     the move that ends the turn, in one copy of the state rather than two)."""
+    quick = next_turn(state, **also)
+    if quick is not None:
+        return quick
     opening_left = state.opening_left - 1 if state.opening_left > 0 else 0
     turn = state.turn + 1
     state = check_end(state)

@@ -22,11 +22,14 @@ from typing import Final
 from tobago_solver.clues import Clue
 from tobago_solver.compile import compiled
 from tobago_solver.game.actions import Play
+from tobago_solver.game.position import Position
 from tobago_solver.island import Island
 from tobago_solver.legality import playable_cards
 from tobago_solver.rules import MAP_NAMES, TobagoRules
 
 _CACHE_KEY: Final = "tobago_solver.game.plays"
+_LAST_KEY: Final = "tobago_solver.game.plays:last"
+_READS_PLAYS: Final = frozenset({"island", "rules", "hands", "maps", "roses_left"})
 _CANDIDATES_KEPT: Final = 1 << 16
 """Candidate sets whose playable clues are kept; the table starts over beyond (memory)."""
 
@@ -73,8 +76,47 @@ class PlayTable:
 
 def play_table(island: Island, rules: TobagoRules) -> PlayTable:
     """The :class:`PlayTable` of ``island`` under ``rules``, made once per island and preset."""
+    # A game asks for the table of one rules object again and again: the last one is found
+    # without hashing the rules (a dataclass's hash builds a tuple of its fields).
+    last: PlayTable | None = island._cache.get(_LAST_KEY)
+    if last is not None and last.rules is rules:
+        return last
     tables: dict[TobagoRules, PlayTable] = island._cache.setdefault(_CACHE_KEY, {})
     table = tables.get(rules)
     if table is None:
         table = tables[rules] = PlayTable(island, rules)
+    island._cache[_LAST_KEY] = table
     return table
+
+
+def plays_of(position: Position, player: int, *, opening: bool = False) -> list[Play]:
+    """The clue plays ``player`` may make (§5 (A)): each card of their hand on each map where §3
+    allows it (in the published ``opening``, on the empty maps only); none without a wind rose.
+
+    Outside the opening the list is kept while hands, maps and roses stay as they are (through
+    the other players' moves), and shared: the stalemate check after a clue lists the next
+    player's plays, which their turn then reads (do not change the list).
+
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+    >>> plays_of(state, 0) == [a for a in state.legal_actions() if isinstance(a, Play)]
+    True
+    """
+    if opening:
+        return _plays_on(position, player, opening=True)
+    plays: list[Play] = position.derived(
+        f"plays of {player}", _READS_PLAYS, lambda: _plays_on(position, player, opening=False)
+    )
+    return plays
+
+
+def _plays_on(position: Position, player: int, *, opening: bool) -> list[Play]:
+    if position.roses_left[player] == 0:
+        return []
+    table = play_table(position.island, position.rules.clue_rules)
+    maps = [
+        (m, table.playable(map_state.candidates_mask))
+        for m, map_state in enumerate(position.maps)
+        if not (opening and map_state.clues)
+    ]
+    return table.plays(position.hands[player], maps)

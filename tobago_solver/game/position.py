@@ -97,21 +97,24 @@ def replace(value: _T, **changes: Any) -> _T:
     change.
     """
     if isinstance(value, Position):
-        # Copying the instance dict skips __init__.
-        new = object.__new__(type(value))
-        new.__dict__.update(value.__dict__)
-        new.__dict__.update(changes)
+        # A copy of the instance dict, handed to a new instance: no __init__, and one copy of
+        # the table rather than the fields inserted one by one.
+        fields = value.__dict__.copy()
+        fields.update(changes)
         # Facts are kept by the fields they read, and a group is shared, not copied: what either
         # position finds later holds for both, as both have the same values of those fields.
-        new.__dict__["_cache"] = {
+        fields["_cache"] = {
             reads: facts for reads, facts in value._cache.items() if reads.isdisjoint(changes)
         }
+        new = object.__new__(type(value))
+        object.__setattr__(new, "__dict__", fields)
         return new
     if type(value) is Distribution:
         # Each card dealt changes the distribution; it has no __post_init__ to run either.
+        dealt_fields = value.__dict__.copy()
+        dealt_fields.update(changes)
         dealt = object.__new__(Distribution)
-        dealt.__dict__.update(value.__dict__)
-        dealt.__dict__.update(changes)
+        object.__setattr__(dealt, "__dict__", dealt_fields)
         return dealt  # type: ignore[return-value]
     return _dataclass_replace(value, **changes)  # type: ignore[type-var]
 
@@ -122,7 +125,9 @@ def tuple_set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...
     >>> tuple_set((1, 2, 3), 1, 9)
     (1, 9, 3)
     """
-    return (*values[:index], value, *values[index + 1 :])
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 @dataclass(frozen=True, eq=True)
@@ -263,10 +268,12 @@ class Position:
         located: dict[str, tuple[int, ...]] = {}
         fields = self.island.fields
         for m, map_state in enumerate(self.maps):
-            if map_state.located:
-                name = fields[map_state.candidates_mask.bit_length() - 1]
+            mask = map_state.candidates_mask
+            if mask.bit_count() == 1:  # located (the property, without its call)
+                name = fields[mask.bit_length() - 1]
                 located[name] = (*located.get(name, ()), m)
-        return MappingProxyType(located)
+        return MappingProxyType(located) if located else _NONE_LOCATED
 
 
 _READS_MAPS: Final = frozenset({"island", "maps"})
+_NONE_LOCATED: Final[Mapping[str, tuple[int, ...]]] = MappingProxyType({})

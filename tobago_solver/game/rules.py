@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Final, Literal, get_args
 
+from tobago_solver.compile import compiled
 from tobago_solver.errors import TobagoError
 from tobago_solver.hexgrid import step
 from tobago_solver.island import Island, LandmarkKind
@@ -308,5 +309,5 @@ def add_amulets(
         if supply > 0 and name not in held:
             held.add(name)
             supply -= 1
-    order = island.fields
-    return tuple(f for f in order if f in held), supply
+    order = compiled(island).index  # reading order, without a walk over every field
+    return tuple(sorted(held, key=order.__getitem__)), supply

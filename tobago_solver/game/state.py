@@ -55,10 +55,11 @@ from tobago_solver.game.end import (
     END_UNLOCATABLE,
     check_end,
     end_turn,
+    next_turn,
 )
 from tobago_solver.game.observation import Observation, observe
 from tobago_solver.game.paths import move_neighbours, move_paths, moves
-from tobago_solver.game.plays import play_table
+from tobago_solver.game.plays import play_table, plays_of
 from tobago_solver.game.position import (
     Distribution,
     MapState,
@@ -163,25 +164,7 @@ class GameState(Position):
         return actions or [PASS]
 
     def _legal_plays(self) -> list[Play]:
-        p = self.current_player
-        if self.phase == "opening":
-            return self._plays_of(p, opening=True)
-        # Kept while hands, maps and roses stay as they are, through the other players' moves.
-        plays: list[Play] = self.derived(
-            f"plays of {p}", _READS_PLAYS, lambda: self._plays_of(p, opening=False)
-        )
-        return plays
-
-    def _plays_of(self, p: int, *, opening: bool) -> list[Play]:
-        if self.roses_left[p] == 0:
-            return []
-        table = play_table(self.island, self.rules.clue_rules)
-        maps = [
-            (m, table.playable(map_state.candidates_mask))
-            for m, map_state in enumerate(self.maps)
-            if not (opening and map_state.clues)
-        ]
-        return table.plays(self.hands[p], maps)
+        return plays_of(self, self.current_player, opening=self.phase == "opening")
 
     def _legal_moves(self) -> list[Move]:
         start, steps = self.cars[self.current_player], self.rules.max_steps
@@ -342,13 +325,24 @@ class GameState(Position):
             tuple_set(old.roses, p, old.roses[p] + 1),
             old.candidates_mask & compiled(self.island).mask(play.clue),
         )
-        state = replace(
-            self,
-            maps=tuple_set(self.maps, play.map, new_map),
-            roses_left=tuple_set(self.roses_left, p, self.roses_left[p] - 1),
-            last_map_change=self.turn,
+        changes = {
+            "maps": tuple_set(self.maps, play.map, new_map),
+            "roses_left": tuple_set(self.roses_left, p, self.roses_left[p] - 1),
+            "last_map_change": self.turn,
             **self._drawn(p, tuple(hand), tuple(decks), self.clue_discards),
+        }
+        claimed = (
+            new_map.located
+            and self.island.fields[new_map.candidates_mask.bit_length() - 1] in self.cars
         )
+        ends_turn = self.phase == "opening" or not (self.moved or self.amulets_held[p])
+        if ends_turn and not claimed:
+            # The turn ends with the play (nothing to decide after it): one copy of the state
+            # when §7 leaves it alone, as _after_action would end it.
+            quick = next_turn(self, **changes)
+            if quick is not None:
+                return quick
+        state = replace(self, **changes)
         if new_map.located:
             field_ = self.island.fields[new_map.candidates_mask.bit_length() - 1]
             for k in range(self.players):
@@ -422,7 +416,6 @@ class GameState(Position):
         return end_turn(self)
 
 
-_READS_PLAYS: Final = frozenset({"island", "rules", "hands", "maps", "roses_left"})
 _READS_ALL: Final = frozenset(f.name for f in fields(GameState))
 """Every field: a fact that reads them all lives as long as its position."""
 
