@@ -17,7 +17,7 @@ from functools import cached_property
 
 from .errors import CardError, IllegalPlacementError
 from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, check_card
-from .rules import CARD_BLIND_COSTS, Rules
+from .rules import BLIND_COST_READERS, CARD_BLIND_COSTS, Rules
 
 __all__ = [
     "Openings",
@@ -274,7 +274,18 @@ class Openings:
         intervals = tuple(
             (low, high, mask, tuple(cells)) for (low, high), (mask, cells) in grouped.items()
         )
-        grid.__dict__[_OPENINGS] = Openings(grid, self.rules, intervals)
+        after = Openings(grid, self.rules, intervals)
+        costs: dict[int, int] | None = self.__dict__.get("_cell_costs")
+        if costs is not None:
+            # Only the cells the new card wedges change cost: the rest of the table carries over.
+            costs = costs.copy()
+            del costs[index]
+            cost_of = self.rules.discard_cost
+            for reader in BLIND_COST_READERS[cost_of][index]:
+                if reader in costs:
+                    costs[reader] = cost_of(grid.cells, reader, FIRST_CARD)
+            after.__dict__["_cell_costs"] = costs
+        grid.__dict__[_OPENINGS] = after
         return grid
 
 
