@@ -248,31 +248,34 @@ class Openings:
         """
         grid = self.grid._placed(index, card)
         lower, higher = _related_cells(self.rules, index)
-        grouped: dict[tuple[int, int], tuple[int, list[int]]] = {}
-
-        def add(low: int, high: int, mask: int, cells: Iterable[int]) -> None:
-            if mask:
-                known = grouped.get((low, high))
-                if known is None:
-                    grouped[low, high] = (mask, list(cells))
-                else:
-                    grouped[low, high] = (known[0] | mask, known[1] + list(cells))
-
-        for low, high, mask, cells in self.intervals:
+        # An interval the card neither sits in nor bounds is kept as it is. The parts whose bounds
+        # the card changes now have the card as a bound, which no other interval has: they are
+        # grouped only among themselves.
+        kept: list[Interval] = []
+        moved: dict[tuple[int, int], list[int]] = {}
+        for interval in self.intervals:
+            low, high, mask, cells = interval
             if mask >> index & 1:
                 mask ^= 1 << index
                 cells = tuple(cell for cell in cells if cell != index)
             rises = mask & higher if card > low else 0
             falls = mask & lower if card < high else 0
             if rises or falls:
-                stays = mask & ~(rises | falls)
-                add(card, high, rises, (cell for cell in cells if rises >> cell & 1))
-                add(low, card, falls, (cell for cell in cells if falls >> cell & 1))
-                add(low, high, stays, (cell for cell in cells if stays >> cell & 1))
-            else:
-                add(low, high, mask, cells)
-        intervals = tuple(
-            (low, high, mask, tuple(cells)) for (low, high), (mask, cells) in grouped.items()
+                for bounds, part in (((card, high), rises), ((low, card), falls)):
+                    if part:
+                        moved.setdefault(bounds, []).extend(
+                            cell for cell in cells if part >> cell & 1
+                        )
+                mask &= ~(rises | falls)
+                cells = tuple(cell for cell in cells if mask >> cell & 1)
+            if mask:
+                kept.append(interval if cells is interval[3] else (low, high, mask, cells))
+        intervals = (
+            *kept,
+            *(
+                (low, high, sum(1 << cell for cell in cells), tuple(cells))
+                for (low, high), cells in moved.items()
+            ),
         )
         after = Openings(grid, self.rules, intervals)
         costs: dict[int, int] | None = self.__dict__.get("_cell_costs")

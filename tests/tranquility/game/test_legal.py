@@ -189,7 +189,11 @@ def test_openings_after_a_play_are_those_of_the_new_grid(
     card, index, _ = data.draw(st.sampled_from(placements))
     after = table.placed(index, card)
     assert after == grid.place(index, card)
-    assert openings(after, rules).bounds == Openings.of(after, rules).bounds
+    carried = openings(after, rules)
+    assert carried.bounds == Openings.of(after, rules).bounds
+    # One interval per pair of bounds, its mask naming its cells.
+    assert len({(low, high) for low, high, _, _ in carried.intervals}) == len(carried.intervals)
+    assert all(mask == sum(1 << cell for cell in cells) for _, _, mask, cells in carried.intervals)
 
 
 def test_cell_costs_carried_along_games_are_those_of_each_grid() -> None:
