@@ -197,12 +197,29 @@ class Openings:
         """``(card, cell index, cost)`` of every card of ``cards`` (island cards, none on the
         grid) on every cell it fits, affordable from a hand of ``hand_size`` cards; sorted by
         card, then cell index."""
+        found = [(card, index, cost) for card, cost, index in self.affordable(cards, hand_size)]
+        found.sort()
+        return found
+
+    def plays(self, cards: Iterable[int], hand_size: int) -> list[tuple[int, int, int]]:
+        """The same placements as ``(card, cost, cell index)``, sorted: by card, then cost,
+        then cell, the order in which a player's legal actions list them.
+
+        >>> openings(Grid.from_mapping({"a1": 10, "c1": 14}), Rules.seed()).plays([12], 5)[:2]
+        [(12, 0, 4), (12, 0, 5)]
+        """
+        found = self.affordable(cards, hand_size)
+        found.sort()
+        return found
+
+    def affordable(self, cards: Iterable[int], hand_size: int) -> list[tuple[int, int, int]]:
+        """:meth:`plays` in no particular order (enough to tell whether there is one)."""
         affordable = hand_size - 1
         cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
         # A cost blind to the card is read from a table of the cells, worked out once.
         blind = self._cell_costs if cost_of in CARD_BLIND_COSTS else None
-        found = [
-            (card, index, cost)
+        return [
+            (card, cost, index)
             for low, high, _, cells in self.intervals
             for card in cards
             if low < card < high
@@ -210,8 +227,6 @@ class Openings:
             if (cost := cost_of(grid_cells, index, card) if blind is None else blind[index])
             <= affordable
         ]
-        found.sort()
-        return found
 
     @cached_property
     def _cell_costs(self) -> dict[int, int]:
