@@ -23,7 +23,7 @@ from typing import Literal
 
 from ..completion import fast
 from ..errors import TranquilityError, UnknownEngineError
-from ..game.actions import Action, Discard, Finish, Play, Share, parse_action
+from ..game.actions import Action, Finish, parse_action
 from ..game.bots import HeuristicBot
 from ..game.choices import FINISH, START, is_island
 from ..game.legal import LegalActions
@@ -297,23 +297,29 @@ class _Search:
         hand = state.hands[state.current_player]
         values = {card: self._value(state, card, finishes, live) for card in set(hand)}
         lost: dict[tuple[int, ...], float] = {}
-        plays = legal.count_of(Play)
-        sharing = state.phase == "share"
-        card_sets = plays + legal.count_of(Share if sharing else Discard)
-        ranked: list[tuple[tuple[float, ...], int]] = []
-        for position, cards in enumerate(legal.given_up()):
-            value = lost.get(cards)
-            if value is None:
+
+        def lost_value(cards: tuple[int, ...]) -> float:
+            found = lost.get(cards)
+            if found is None:
                 # Many plays pay with the same cards: each choice is summed once.
-                value = lost[cards] = sum(values[card] for card in cards)
-            rank: tuple[float, ...]
-            if position < plays:
-                rank = (len(cards), 0, value)
-            elif position < card_sets:
-                rank = (value, -len(cards)) if sharing else (2, 1, value)
-            else:
-                rank = (-2.0,) if isinstance(legal[position], Finish) else (-1.0,)
-            ranked.append((rank, position))
+                found = lost[cards] = sum(values[card] for card in cards)
+            return found
+
+        # Ranked as (rank, position in the listing): a stable sort by rank.
+        ranked: list[tuple[tuple[float, ...], int]] = []
+        ranks: dict[int, list[tuple[float, ...]]] = {}
+        for cost, payments in legal.payments_by_placement():
+            # Placements of one card at one cost share their list of payments: ranked once.
+            found = ranks.get(id(payments))
+            if found is None:
+                found = ranks[id(payments)] = [(cost, 0, lost_value(paid)) for paid in payments]
+            ranked.extend(zip(found, range(len(ranked), len(ranked) + len(found)), strict=True))
+        sharing = state.phase == "share"
+        for cards in legal.card_sets():
+            value = lost_value(cards)
+            ranked.append(((value, -len(cards)) if sharing else (2, 1, value), len(ranked)))
+        for position in range(len(ranked), len(legal)):
+            ranked.append(((-2.0,) if isinstance(legal[position], Finish) else (-1.0,), position))
         ranked.sort()  # by rank, ties in the listing's order
         tried = False
         for _, position in ranked:

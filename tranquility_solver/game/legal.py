@@ -169,21 +169,23 @@ class LegalActions(Sequence[Action]):
             return len(self._card_sets)
         return sum(isinstance(action, kind) for action in self._tail)
 
-    def given_up(self) -> Iterator[tuple[int, ...]]:
-        """Per action, in the listing's order, the cards it gives up besides a played card (a
-        play's payment, a discard's or share's cards, none for start and finish), building no
-        action: what a search ranks the actions by before it builds the few it tries.
+    def payments_by_placement(self) -> Iterator[tuple[int, list[tuple[int, ...]]]]:
+        """Per placement, in the listing's order, its cost and its payment choices (its plays,
+        in order; one list shared by the placements of a card at one cost), building no action:
+        what a search ranks the plays by before it builds the few it tries.
 
-        >>> legal = legal_actions_of(Rules.seed(), Grid.empty(), (3, 5, 12, 45, 68), "play", False)
-        >>> given = list(legal.given_up())
-        >>> len(given) == len(legal), given[-1] == legal[-1].cards
-        (True, True)
+        >>> grid = Grid.from_mapping({"a1": 2, "c1": 4})  # b1 costs 2
+        >>> legal = legal_actions_of(Rules.seed(), grid, (3, 40, 50), "play", False)
+        >>> [entry for entry in legal.payments_by_placement() if entry[0]]
+        [(2, [(40, 50)])]
         """
         for card, cost, _ in self._plays:
-            yield from self._paid(card, cost)
-        yield from self._card_sets
-        for _ in self._tail:
-            yield ()
+            yield cost, self._paid(card, cost)
+
+    def card_sets(self) -> Sequence[tuple[int, ...]]:
+        """The cards of each discard action (or, in the share phase, each share), in order;
+        they follow the plays in the listing."""
+        return tuple(self._card_sets)
 
     # -- inside -------------------------------------------------------------------------------
 

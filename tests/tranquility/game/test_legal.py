@@ -84,15 +84,6 @@ def plain_legal_actions(state: GameState) -> list[tq.Action]:
     return sorted(plays_in_payment_order, key=documented_order)
 
 
-def _given_up(action: tq.Action) -> tuple[int, ...]:
-    """The cards an action takes from the hand besides a played card."""
-    if isinstance(action, Play):
-        return action.discards
-    if isinstance(action, Discard | Share):
-        return action.cards
-    return ()
-
-
 def _random_states(count: int) -> list[GameState]:
     """States of seeded random games, both presets, 1-5 players, every phase."""
     rng = random.Random(18)
@@ -127,7 +118,12 @@ def test_the_engine_lists_what_the_validators_accept(random_states: list[GameSta
         assert len(lazy) == len(plain)
         assert [lazy[index] for index in range(len(lazy))] == plain
         assert all(action in lazy for action in plain)
-        assert list(lazy.given_up()) == [_given_up(action) for action in plain]
+        paid = [paid for cost, payments in lazy.payments_by_placement() for paid in payments]
+        assert paid == [action.discards for action in plain if isinstance(action, Play)]
+        costs = [cost for cost, payments in lazy.payments_by_placement() for _ in payments]
+        assert costs == [len(discards) for discards in paid]
+        sets = [action.cards for action in plain if isinstance(action, Discard | Share)]
+        assert list(lazy.card_sets()) == sets
         observation = state.observation(state.current_player)
         assert observation.legal_actions() == tuple(plain)
 
