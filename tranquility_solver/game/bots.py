@@ -203,15 +203,21 @@ class HeuristicBot:
         island = sorted({card for card in context.hand if is_island(card)})
         cells = context.grid.cells
         scored: list[tuple[float, int, int, tuple[int, ...]]] = []
+        wedge_weight, fit_weight = self.wedge_weight, self.fit_weight
+        gap_change, misfit = context.gap_change, context.misfit
+        payments: dict[tuple[int, int], tuple[int, ...] | None] = {}
         for card, index, cost in openings(context.grid, context.rules).placements(
             island, len(context.hand)
         ):
-            paid = self._payment(context, card, cost)
+            if (card, cost) in payments:
+                paid = payments[card, cost]
+            else:
+                paid = payments[card, cost] = self._payment(context, card, cost)
             if paid is None:
                 continue
             # The cost paid now was part of the estimate before: count it once.
-            wedged = context.gap_change(index, card) + cost
-            score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, index)
+            wedged = gap_change(index, card) + cost
+            score = -wedge_weight * wedged - fit_weight * misfit(card, index)
             scored.append((score - cost, card, index, paid))
         scored.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
         for score, card, index, paid in scored:
