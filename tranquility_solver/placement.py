@@ -17,7 +17,7 @@ from functools import cached_property
 
 from .errors import CardError, IllegalPlacementError
 from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, check_card
-from .rules import CARD_BLIND_COSTS, Rules
+from .rules import BLIND_COST_READERS, CARD_BLIND_COSTS, Rules
 
 __all__ = [
     "Openings",
@@ -197,12 +197,29 @@ class Openings:
         """``(card, cell index, cost)`` of every card of ``cards`` (island cards, none on the
         grid) on every cell it fits, affordable from a hand of ``hand_size`` cards; sorted by
         card, then cell index."""
+        found = [(card, index, cost) for card, cost, index in self.affordable(cards, hand_size)]
+        found.sort()
+        return found
+
+    def plays(self, cards: Iterable[int], hand_size: int) -> list[tuple[int, int, int]]:
+        """The same placements as ``(card, cost, cell index)``, sorted: by card, then cost,
+        then cell, the order in which a player's legal actions list them.
+
+        >>> openings(Grid.from_mapping({"a1": 10, "c1": 14}), Rules.seed()).plays([12], 5)[:2]
+        [(12, 0, 4), (12, 0, 5)]
+        """
+        found = self.affordable(cards, hand_size)
+        found.sort()
+        return found
+
+    def affordable(self, cards: Iterable[int], hand_size: int) -> list[tuple[int, int, int]]:
+        """:meth:`plays` in no particular order (enough to tell whether there is one)."""
         affordable = hand_size - 1
         cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
         # A cost blind to the card is read from a table of the cells, worked out once.
         blind = self._cell_costs if cost_of in CARD_BLIND_COSTS else None
-        found = [
-            (card, index, cost)
+        return [
+            (card, cost, index)
             for low, high, _, cells in self.intervals
             for card in cards
             if low < card < high
@@ -210,8 +227,6 @@ class Openings:
             if (cost := cost_of(grid_cells, index, card) if blind is None else blind[index])
             <= affordable
         ]
-        found.sort()
-        return found
 
     @cached_property
     def _cell_costs(self) -> dict[int, int]:
@@ -248,33 +263,47 @@ class Openings:
         """
         grid = self.grid._placed(index, card)
         lower, higher = _related_cells(self.rules, index)
-        grouped: dict[tuple[int, int], tuple[int, list[int]]] = {}
-
-        def add(low: int, high: int, mask: int, cells: Iterable[int]) -> None:
-            if mask:
-                known = grouped.get((low, high))
-                if known is None:
-                    grouped[low, high] = (mask, list(cells))
-                else:
-                    grouped[low, high] = (known[0] | mask, known[1] + list(cells))
-
-        for low, high, mask, cells in self.intervals:
+        # An interval the card neither sits in nor bounds is kept as it is. The parts whose bounds
+        # the card changes now have the card as a bound, which no other interval has: they are
+        # grouped only among themselves.
+        kept: list[Interval] = []
+        moved: dict[tuple[int, int], list[int]] = {}
+        for interval in self.intervals:
+            low, high, mask, cells = interval
             if mask >> index & 1:
                 mask ^= 1 << index
                 cells = tuple(cell for cell in cells if cell != index)
             rises = mask & higher if card > low else 0
             falls = mask & lower if card < high else 0
             if rises or falls:
-                stays = mask & ~(rises | falls)
-                add(card, high, rises, (cell for cell in cells if rises >> cell & 1))
-                add(low, card, falls, (cell for cell in cells if falls >> cell & 1))
-                add(low, high, stays, (cell for cell in cells if stays >> cell & 1))
-            else:
-                add(low, high, mask, cells)
-        intervals = tuple(
-            (low, high, mask, tuple(cells)) for (low, high), (mask, cells) in grouped.items()
+                for bounds, part in (((card, high), rises), ((low, card), falls)):
+                    if part:
+                        moved.setdefault(bounds, []).extend(
+                            cell for cell in cells if part >> cell & 1
+                        )
+                mask &= ~(rises | falls)
+                cells = tuple(cell for cell in cells if mask >> cell & 1)
+            if mask:
+                kept.append(interval if cells is interval[3] else (low, high, mask, cells))
+        intervals = (
+            *kept,
+            *(
+                (low, high, sum(1 << cell for cell in cells), tuple(cells))
+                for (low, high), cells in moved.items()
+            ),
         )
-        grid.__dict__[_OPENINGS] = Openings(grid, self.rules, intervals)
+        after = Openings(grid, self.rules, intervals)
+        costs: dict[int, int] | None = self.__dict__.get("_cell_costs")
+        if costs is not None:
+            # Only the cells the new card wedges change cost: the rest of the table carries over.
+            costs = costs.copy()
+            del costs[index]
+            cost_of = self.rules.discard_cost
+            for reader in BLIND_COST_READERS[cost_of][index]:
+                if reader in costs:
+                    costs[reader] = cost_of(grid.cells, reader, FIRST_CARD)
+            after.__dict__["_cell_costs"] = costs
+        grid.__dict__[_OPENINGS] = after
         return grid
 
 

@@ -23,6 +23,7 @@ from .errors import UnknownRulesError
 from .grid import CELL_COUNT, CELL_NAMES, COLUMNS, ROWS, Cells
 
 __all__ = [
+    "BLIND_COST_READERS",
     "CARD_BLIND_COSTS",
     "CostRule",
     "Order",
@@ -123,6 +124,26 @@ _WEDGING_NEIGHBOURS = tuple(
 )
 """Per cell: its left and right neighbours, and its lower and upper ones (``None`` on a border,
 where the cell cannot be wedged on that axis); a table, as every legal move asks for costs."""
+
+
+def _cost_readers(
+    neighbours: tuple[tuple[tuple[int, int] | None, ...], ...],
+) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the cells that have it among their wedging ``neighbours``."""
+    readers: list[list[int]] = [[] for _ in range(CELL_COUNT)]
+    for cell, axes in enumerate(neighbours):
+        for pair in axes:
+            for neighbour in pair or ():
+                readers[neighbour].append(cell)
+    return tuple(tuple(sorted(cells)) for cells in readers)
+
+
+BLIND_COST_READERS: dict[CostRule, tuple[tuple[int, ...], ...]] = {
+    adjacent_axis_cost: _cost_readers(_WEDGING_NEIGHBOURS)
+}
+"""For each rule of :data:`CARD_BLIND_COSTS`: per cell, the cells whose cost reads it (a cell
+it wedges), the only ones whose cost can change when it is filled, so a table of the cells'
+costs is carried from one grid to the next by working out those again."""
 
 
 def nearest_sequence_neighbour_cost(cells: Cells, index: int, card: int) -> int:

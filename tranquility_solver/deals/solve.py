@@ -23,9 +23,11 @@ from typing import Literal
 
 from ..completion import fast
 from ..errors import TranquilityError, UnknownEngineError
-from ..game.actions import Action, Discard, Finish, Play, Start, parse_action
+from ..game.actions import Action, Finish, parse_action
 from ..game.bots import HeuristicBot
 from ..game.choices import FINISH, START, is_island
+from ..game.legal import LegalActions
+from ..game.observation import Observation
 from ..game.state import GameState
 from ..grid import Cells, Grid
 from ..placement import openings
@@ -51,6 +53,8 @@ _DISCREPANCIES = (0, 1, 2)
 """Discrepancy budgets tried before the exhaustive search (limited discrepancy search)."""
 _CHECK_EVERY = 128
 """Units of work (positions visited and actions tried) between two looks at the clock."""
+_PREFERENCES_KEPT = 10_000
+"""HeuristicBot choices remembered before the memory is cleared (a bound on its size)."""
 
 
 class DealStatus(enum.Enum):
@@ -171,6 +175,7 @@ class _Search:
         self.lost: set[Key] = set()
         self.live: dict[Cells, int] = {}
         self.completable: dict[tuple[Cells, tuple[int, ...]], bool] = {}
+        self.preferences: dict[Observation, Action] = {}
         self.bot = HeuristicBot()
         self.rng = random.Random(0)
         self.nodes = self.solver_calls = self.transpositions = self.pruned = 0
@@ -263,18 +268,34 @@ class _Search:
 
     def children(self, state: GameState) -> Iterator[tuple[Action, GameState]]:
         """Legal actions with their results, likeliest winners first, one per distinct key."""
-        legal = state.legal_actions()
+        legal = state.lazy_legal_actions()
         if len(legal) == 1:
             yield legal[0], state.apply(legal[0])
             return
+        seen: set[Key] = set()
+        for action in self._ordered(state, legal):
+            self.step()
+            child = state.apply(action)
+            if child.outcome is None:
+                key = self.key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+            yield action, child
+
+    def _ordered(self, state: GameState, legal: LegalActions) -> Iterator[Action]:
+        """The legal actions in the order they are tried: the heuristic bot's own choice (its
+        share of a team discard too), as it wins many deals on its own, then the others by the
+        cards they give up, cheapest first. The others are ranked only if the first fails,
+        and built one at a time, as most searches try only the first one or two."""
+        preferred = self._preferred(state)
+        yield preferred
         finishes = sum(hand.count(FINISH) for hand in state.hands)
         finishes += sum(deck.count(FINISH) for deck in state.decks)
-
         live = self._live_cards(state.grid)
         # Every action gives up cards of the mover's hand (plays, discards, shares alike).
         hand = state.hands[state.current_player]
         values = {card: self._value(state, card, finishes, live) for card in set(hand)}
-
         lost: dict[tuple[int, ...], float] = {}
 
         def lost_value(cards: tuple[int, ...]) -> float:
@@ -284,33 +305,40 @@ class _Search:
                 found = lost[cards] = sum(values[card] for card in cards)
             return found
 
-        def rank(action: Action) -> tuple[float, ...]:
-            if isinstance(action, Finish):
-                return (-2.0,)
-            if isinstance(action, Start):
-                return (-1.0,)
-            if isinstance(action, Play):
-                return (len(action.discards), 0, lost_value(action.discards))
-            if isinstance(action, Discard):
-                return (2, 1, lost_value(action.cards))
-            return (lost_value(action.cards), -len(action.cards))
+        # Ranked as (rank, position in the listing): a stable sort by rank.
+        ranked: list[tuple[tuple[float, ...], int]] = []
+        ranks: dict[int, list[tuple[float, ...]]] = {}
+        for cost, payments in legal.payments_by_placement():
+            # Placements of one card at one cost share their list of payments: ranked once.
+            found = ranks.get(id(payments))
+            if found is None:
+                found = ranks[id(payments)] = [(cost, 0, lost_value(paid)) for paid in payments]
+            ranked.extend(zip(found, range(len(ranked), len(ranked) + len(found)), strict=True))
+        sharing = state.phase == "share"
+        for cards in legal.card_sets():
+            value = lost_value(cards)
+            ranked.append(((value, -len(cards)) if sharing else (2, 1, value), len(ranked)))
+        for position in range(len(ranked), len(legal)):
+            ranked.append(((-2.0,) if isinstance(legal[position], Finish) else (-1.0,), position))
+        ranked.sort()  # by rank, ties in the listing's order
+        tried = False
+        for _, position in ranked:
+            action = legal[position]
+            if not tried and action == preferred:
+                tried = True
+                continue
+            yield action
 
-        ordered = sorted(legal, key=rank)
-        # The heuristic bot's own choice first (its share of a team discard too): it wins many
-        # deals on its own, so the first line tried is its game.
-        preferred = self.bot.choose(state.observation(state.current_player), self.rng)
-        ordered.remove(preferred)
-        ordered.insert(0, preferred)
-        seen: set[Key] = set()
-        for action in ordered:
-            self.step()
-            child = state.apply(action)
-            if child.outcome is None:
-                key = self.key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-            yield action, child
+    def _preferred(self, state: GameState) -> Action:
+        """HeuristicBot's choice, remembered per observation: it depends on nothing else, and
+        the discrepancy searches come back to the same positions."""
+        observation = state.observation(state.current_player)
+        found = self.preferences.get(observation)
+        if found is None:
+            if len(self.preferences) >= _PREFERENCES_KEPT:
+                self.preferences.clear()
+            found = self.preferences[observation] = self.bot.choose(observation, self.rng)
+        return found
 
     # -- the search -----------------------------------------------------------------------------
 

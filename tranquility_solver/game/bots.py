@@ -31,6 +31,7 @@ from ..placement import openings, order_bounds, pool_without
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
 from .choices import FINISH, START, is_island
+from .gaps import gaps_through, line_gap
 from .legal import LegalActions
 from .state import Observation
 
@@ -159,6 +160,13 @@ class HeuristicBot:
     def _payment(self, context: _Context, card: int, cost: int) -> tuple[int, ...] | None:
         return context.payment(card, cost)
 
+    def _payments(
+        self, context: _Context, placements: list[tuple[int, int, int]]
+    ) -> dict[tuple[int, int], tuple[int, ...] | None]:
+        """:meth:`_payment` per card and cost of ``placements`` (many cells share them)."""
+        wanted = {(card, cost) for card, _, cost in placements}
+        return {key: self._payment(context, *key) for key in sorted(wanted)}
+
     def _counted(self, observation: Observation, context: _Context) -> tuple[float, Play] | None:
         """Best safe play by exact count (bits of completions, minus bits per card paid).
 
@@ -172,16 +180,16 @@ class HeuristicBot:
             return None
         safety: PlaySafety | None = None
         best: tuple[float, int, int, tuple[int, ...]] | None = None
-        for card, index, cost in openings(context.grid, context.rules).placements(
-            island, len(island)
-        ):
+        placements = openings(context.grid, context.rules).placements(island, len(island))
+        payments = self._payments(context, placements)
+        for card, index, cost in placements:
             if cost:
                 if safety is None:
                     unknown = observation.unknown_cards()
                     safety = PlaySafety.of(context.grid, island, unknown, context.rules)
                 if safety.discards(card, index, cost) is None:
                     continue
-            paid = self._payment(context, card, cost)
+            paid = payments[card, cost]
             if paid is None:
                 continue
             score = context.log_count_after(index, card, paid) + self.placement_bonus
@@ -203,15 +211,17 @@ class HeuristicBot:
         island = sorted({card for card in context.hand if is_island(card)})
         cells = context.grid.cells
         scored: list[tuple[float, int, int, tuple[int, ...]]] = []
-        for card, index, cost in openings(context.grid, context.rules).placements(
-            island, len(context.hand)
-        ):
-            paid = self._payment(context, card, cost)
+        wedge_weight, fit_weight = self.wedge_weight, self.fit_weight
+        gap_change, misfit = context.gap_change, context.misfit
+        placements = openings(context.grid, context.rules).placements(island, len(context.hand))
+        payments = self._payments(context, placements)
+        for card, index, cost in placements:
+            paid = payments[card, cost]
             if paid is None:
                 continue
             # The cost paid now was part of the estimate before: count it once.
-            wedged = context.gap_change(index, card) + cost
-            score = -self.wedge_weight * wedged - self.fit_weight * context.misfit(card, index)
+            wedged = gap_change(index, card) + cost
+            score = -wedge_weight * wedged - fit_weight * misfit(card, index)
             scored.append((score - cost, card, index, paid))
         scored.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
         for score, card, index, paid in scored:
@@ -220,53 +230,6 @@ class HeuristicBot:
             if fast.feasible(after, pool, context.rules.order):
                 return (score, Play(card, CELL_NAMES[index], paid))
         return None
-
-
-def _gap_cost(cells: Sequence[int | None]) -> float:
-    """Estimated cards it will cost to close the gaps of the rows and columns (`seed` costs).
-
-    A run of ``k`` empty cells between filled ``low`` and ``high`` on one axis ends with a card
-    wedged between two of them, about ``2 (high - low) / (k + 1)`` apart when the run is filled
-    evenly; for ``k = 1`` that is exactly the wedged cell's cost. Runs that reach the border cost
-    nothing.
-    """
-    return sum(_line_gap(cells[start : start + 6 * step : step]) for start, step in _LINES)
-
-
-def _gap_change(before: float, cells: Sequence[int | None], index: int, card: int) -> float:
-    """How :func:`_gap_cost` changes when ``card`` fills the empty cell ``index``: only its row
-    and column change; ``before`` is what they contributed (:func:`_gaps_through`)."""
-    row, column = divmod(index, 6)
-    across = list(cells[row * 6 : row * 6 + 6])
-    across[column] = card
-    up = list(cells[column::6])
-    up[row] = card
-    return _line_gap(across) + _line_gap(up) - before
-
-
-def _gaps_through(cells: Sequence[int | None], index: int) -> float:
-    """What the row and the column through cell ``index`` contribute to :func:`_gap_cost`."""
-    row, column = divmod(index, 6)
-    return _line_gap(cells[row * 6 : row * 6 + 6]) + _line_gap(cells[column::6])
-
-
-def _line_gap(line: Sequence[int | None]) -> float:
-    """What one row or column (its six cells in order) contributes to :func:`_gap_cost`."""
-    total = 0.0
-    previous: int | None = None
-    run = 0
-    for value in line:
-        if value is None:
-            run += 1
-            continue
-        if previous is not None and run:
-            total += 2 * abs(value - previous) / (run + 1)
-        previous, run = value, 0
-    return total
-
-
-_LINES = tuple((row * 6, 1) for row in range(6)) + tuple((column, 6) for column in range(6))
-"""Each row (left to right) and column (bottom to top) as ``(first cell, step)``."""
 
 
 def _cheapness(action: Action) -> tuple[int, str]:
@@ -400,7 +363,7 @@ class _Context:
         return abs(bisect_left(self.pool, card) - ideal) / unit
 
     def gap_change(self, index: int, card: int) -> float:
-        """:func:`_gap_change` of the grid as it is when ``card`` fills the empty cell
+        """:func:`~.gaps.gap_change` of the grid as it is when ``card`` fills the empty cell
         ``index``: the cell's row and column are cut out once per cell and decision, then
         filled with each card in turn."""
         found = self.lines.get(index)
@@ -408,10 +371,10 @@ class _Context:
             row, column = divmod(index, 6)
             cells = self.grid.cells
             across, up = list(cells[row * 6 : row * 6 + 6]), list(cells[column::6])
-            found = self.lines[index] = (_gaps_through(cells, index), across, up, row, column)
+            found = self.lines[index] = (gaps_through(cells, index), across, up, row, column)
         before, across, up, row, column = found
         across[column] = up[row] = card
-        change = _line_gap(across) + _line_gap(up) - before
+        change = line_gap(across) + line_gap(up) - before
         across[column] = up[row] = None
         return change
 

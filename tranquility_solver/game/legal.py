@@ -23,7 +23,6 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate, combinations
 from math import comb
-from operator import itemgetter
 from typing import Literal, overload
 
 from ..grid import CELL_INDEX, CELL_NAMES, Grid
@@ -42,13 +41,12 @@ __all__ = [
 ]
 
 Phase = Literal["play", "share"]
-_BY_CARD_AND_COST = itemgetter(0, 2)
-"""Sorts ``(card, cell index, cost)`` placements by card, then cost."""
 
 
 def _combos(cards: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
     """Distinct sorted ``size``-subsets of a sorted hand (start/finish cards may repeat)."""
-    return list(dict.fromkeys(combinations(cards, size)))
+    found = combinations(cards, size)
+    return list(found) if len(set(cards)) == len(cards) else list(dict.fromkeys(found))
 
 
 def must_start(rules: Rules, hand: tuple[int, ...], start_played: bool) -> bool:
@@ -92,7 +90,7 @@ class LegalActions(Sequence[Action]):
         self._payers = payers
         """The cards that may pay a cost (sorted)."""
         self._plays = plays
-        """``(card, cell index, cost)`` in the order of the listing."""
+        """``(card, cost, cell index)`` in the order of the listing (sorted)."""
         self._payments: dict[tuple[int, int], list[tuple[int, ...]]] = {}
         """The payment choices per ``(card, cost)``, listed when first needed."""
         self._ends = list(accumulate(self._payment_counts()))
@@ -125,7 +123,7 @@ class LegalActions(Sequence[Action]):
         plays = self._play_count
         if index < plays:
             which = bisect_right(self._ends, index)
-            card, cell, cost = self._plays[which]
+            card, cost, cell = self._plays[which]
             first = self._ends[which - 1] if which else 0
             return Play._of(card, CELL_NAMES[cell], self._paid(card, cost)[index - first])
         index -= plays
@@ -134,7 +132,7 @@ class LegalActions(Sequence[Action]):
         return self._tail[index - len(self._card_sets)]
 
     def __iter__(self) -> Iterator[Action]:
-        for card, cell, cost in self._plays:
+        for card, cost, cell in self._plays:
             name = CELL_NAMES[cell]
             for paid in self._paid(card, cost):
                 yield Play._of(card, name, paid)
@@ -146,7 +144,7 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Play):
             index = CELL_INDEX.get(action.cell)
-            for card, cell, cost in self._plays:
+            for card, cost, cell in self._plays:
                 if card == action.card and cell == index:
                     return action.discards in self._paid(card, cost)
             return False
@@ -171,6 +169,24 @@ class LegalActions(Sequence[Action]):
             return len(self._card_sets)
         return sum(isinstance(action, kind) for action in self._tail)
 
+    def payments_by_placement(self) -> Iterator[tuple[int, list[tuple[int, ...]]]]:
+        """Per placement, in the listing's order, its cost and its payment choices (its plays,
+        in order; one list shared by the placements of a card at one cost), building no action:
+        what a search ranks the plays by before it builds the few it tries.
+
+        >>> grid = Grid.from_mapping({"a1": 2, "c1": 4})  # b1 costs 2
+        >>> legal = legal_actions_of(Rules.seed(), grid, (3, 40, 50), "play", False)
+        >>> [entry for entry in legal.payments_by_placement() if entry[0]]
+        [(2, [(40, 50)])]
+        """
+        for card, cost, _ in self._plays:
+            yield cost, self._paid(card, cost)
+
+    def card_sets(self) -> Sequence[tuple[int, ...]]:
+        """The cards of each discard action (or, in the share phase, each share), in order;
+        they follow the plays in the listing."""
+        return tuple(self._card_sets)
+
     # -- inside -------------------------------------------------------------------------------
 
     def _payment_counts(self) -> list[int]:
@@ -179,12 +195,12 @@ class LegalActions(Sequence[Action]):
         if len(set(payers)) == len(payers):
             # No card repeats: any `cost` of the other cards, C(n - 1, cost) ways.
             by_cost = [comb(len(payers) - 1, cost) for cost in range(len(payers))]
-            return [by_cost[cost] for _, _, cost in self._plays]
+            return [by_cost[cost] for _, cost, _ in self._plays]
         counts: dict[tuple[int, int], int] = {}
-        for card, _, cost in self._plays:
+        for card, cost, _ in self._plays:
             if (card, cost) not in counts:
                 counts[card, cost] = len(_combos(self._others(card), cost))
-        return [counts[card, cost] for card, _, cost in self._plays]
+        return [counts[card, cost] for card, cost, _ in self._plays]
 
     def _others(self, card: int) -> tuple[int, ...]:
         """The hand without one copy of ``card``: the cards that may pay for playing it."""
@@ -222,15 +238,14 @@ def legal_actions_of(
     if must_start(rules, hand, start_played):
         return LegalActions((), [], [], Discard, (Start(),))
     island = sorted(set(filter(is_island, hand)))
-    placements = openings(grid, rules).placements(island, len(hand))
-    placements.sort(key=_BY_CARD_AND_COST)  # stable: cells stay in index order
+    plays = openings(grid, rules).plays(island, len(hand))
     payers = tuple(filter(may_pay_with, hand))
     tail: list[Action] = []
     if START in hand and not start_played:
         tail.append(Start())
     if FINISH in hand and start_played and grid.is_full:
         tail.append(Finish())
-    return LegalActions(payers, placements, _combos(hand, DISCARD_ACTION_CARDS), Discard, (*tail,))
+    return LegalActions(payers, plays, _combos(hand, DISCARD_ACTION_CARDS), Discard, (*tail,))
 
 
 def has_legal_action(rules: Rules, grid: Grid, hand: tuple[int, ...], start_played: bool) -> bool:
@@ -244,4 +259,4 @@ def has_legal_action(rules: Rules, grid: Grid, hand: tuple[int, ...], start_play
     if FINISH in hand and start_played and grid.is_full:
         return True
     island = [card for card in hand if is_island(card)]
-    return bool(island and openings(grid, rules).placements(island, len(hand)))
+    return bool(island and openings(grid, rules).affordable(island, len(hand)))

@@ -250,7 +250,7 @@ class GameState(LegalActionViews):
         """
         if self.outcome is not None:
             raise IllegalActionError(f"{action}: the game is over ({self.outcome})")
-        if not isinstance(action, Play | Discard | Start | Finish | Share):
+        if not isinstance(action, _ACTION_TYPES):
             raise TypeError(f"apply expects an action, got {type(action).__name__}")
         hand = self.hands[self.current_player]
         if self.phase == "share":
@@ -264,26 +264,29 @@ class GameState(LegalActionViews):
                 f"{action}: a player holding a start card while none has been played must play it"
             )
         if isinstance(action, Play):
-            return self._proving_start(self._play(action, hand))
+            return self._play(action, hand)
         if isinstance(action, Discard):
             rest = self._take(hand, action.cards, action)
             if len(action.cards) != DISCARD_ACTION_CARDS:
                 raise IllegalActionError(f"{action}: the discard action discards exactly two cards")
-            return self._proving_start(self._end_turn(**self._hand_changes(rest, action.cards)))
+            return self._end_turn(
+                **self._hand_changes(rest, action.cards), **self._start_proof(len(action.cards))
+            )
         if isinstance(action, Start):
             return self._start(hand)
         return self._finish(hand)
 
-    def _proving_start(self, after: GameState) -> GameState:
-        """``after`` remembering that this player acted without a start card in hand while
-        none was played, where the rules would have made them play it: their start card was
-        then still in their deck."""
+    def _start_proof(self, discarding: int) -> dict[str, Any]:
+        """The change to ``start_bounds`` when this player, discarding ``discarding`` cards,
+        acts without a start card in hand while none was played, where the rules would have
+        made them play it: their start card was then still in their deck. Made part of the
+        turn's one copy of the state."""
         if self.start_played or not self.rules.start_card.must_play or not self.start_bounds:
-            return after
+            return {}
         seat = self.current_player
         bounds = list(self.start_bounds)
-        bounds[seat] = (len(self.decks[seat]), len(after.player_discards[seat]))
-        return after._with(start_bounds=tuple(bounds))
+        bounds[seat] = (len(self.decks[seat]), len(self.player_discards[seat]) + discarding)
+        return {"start_bounds": tuple(bounds)}
 
     def _take(
         self, hand: tuple[int, ...], cards: tuple[int, ...], action: Action
@@ -354,7 +357,11 @@ class GameState(LegalActionViews):
             )
         rest = self._take(rest, action.discards, action)
         grid = table.placed(index, action.card)
-        return self._end_turn(**self._hand_changes(rest, action.discards), grid=grid)
+        return self._end_turn(
+            **self._hand_changes(rest, action.discards),
+            **self._start_proof(cost),
+            grid=grid,
+        )
 
     def _start(self, hand: tuple[int, ...]) -> GameState:
         if START not in hand:
@@ -481,6 +488,7 @@ class GameState(LegalActionViews):
         return " ".join(map(card_text, self.hands[player])) or "(empty)"
 
 
+_ACTION_TYPES = (Play, Discard, Start, Finish, Share)
 _FIELD_NAMES = frozenset(field.name for field in fields(GameState))
 _CACHED = ("_legal", "_legal_actions")
 """What a state caches in its instance dictionary (its cached properties)."""

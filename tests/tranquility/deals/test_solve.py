@@ -4,6 +4,7 @@ brute force on small random endgames."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import replace
 
@@ -13,9 +14,22 @@ from hypothesis import strategies as st
 
 from tranquility_solver import random_full_grid
 from tranquility_solver.deals import Deal, DealStatus, solve_deal
-from tranquility_solver.deals.solve import _turns_fit
+from tranquility_solver.deals.solve import _Search, _turns_fit
 from tranquility_solver.errors import TranquilityError, UnknownEngineError
-from tranquility_solver.game import FINISH, START, parse_action
+from tranquility_solver.game import (
+    FINISH,
+    START,
+    Action,
+    Discard,
+    Finish,
+    GameState,
+    Play,
+    Share,
+    Start,
+    new_game,
+    parse_action,
+)
+from tranquility_solver.game.bots import HeuristicBot
 from tranquility_solver.grid import CELL_NAMES, Grid
 from tranquility_solver.rules import Rules
 
@@ -426,3 +440,48 @@ def test_a_step_limit_bounds_the_work_and_answers_the_same_every_time() -> None:
 def test_bad_step_limits(limit: object) -> None:
     with pytest.raises(TranquilityError, match="step limit"):
         solve_deal(Deal.random(1, seed=0), step_limit=limit)  # type: ignore[arg-type]
+
+
+def _plain_order(search: _Search, state: GameState) -> list[Action]:
+    """The search's move order worked out plainly: HeuristicBot's choice, then every other legal
+    action sorted (stably) by the cards it gives up, each card weighed as the search weighs it."""
+    finishes = sum(part.count(FINISH) for part in (*state.hands, *state.decks))
+    live = search._live_cards(state.grid)
+
+    def lost(cards: tuple[int, ...]) -> float:
+        return sum(search._value(state, card, finishes, live) for card in cards)
+
+    def rank(action: Action) -> tuple[float, ...]:
+        if isinstance(action, Finish):
+            return (-2.0,)
+        if isinstance(action, Start):
+            return (-1.0,)
+        if isinstance(action, Play):
+            return (len(action.discards), 0, lost(action.discards))
+        if isinstance(action, Discard):
+            return (2, 1, lost(action.cards))
+        assert isinstance(action, Share)
+        return (lost(action.cards), -len(action.cards))
+
+    preferred = HeuristicBot().choose(state.observation(state.current_player), random.Random(0))
+    ordered = sorted(state.legal_actions(), key=rank)
+    ordered.remove(preferred)
+    return [preferred, *ordered]
+
+
+def test_the_move_order_is_the_plain_one_along_random_games() -> None:
+    """The search ranks the actions without building them and builds only those it tries; the
+    order must be the plain one, in every phase (shares too), both presets, 1-3 players."""
+    rng = random.Random(4)
+    checked = 0
+    for game in range(12):
+        rules = (SEED, PUBLISHED)[game % 2]
+        state = new_game(1 + game % 3, seed=game, rules=rules)
+        search = _Search(rules, math.inf, 0.0, None, prune=True)
+        while not state.is_terminal:
+            legal = state.lazy_legal_actions()
+            if len(legal) > 1 and rng.random() < 0.3:
+                assert list(search._ordered(state, legal)) == _plain_order(search, state)
+                checked += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 50

@@ -21,6 +21,7 @@ from tranquility_solver.errors import IllegalActionError, TranquilityError
 from tranquility_solver.game import Discard, Finish, GameState, Play, Share, Start, new_game
 from tranquility_solver.game.legal import LegalActions, legal_actions_of
 from tranquility_solver.placement import Openings, openings
+from tranquility_solver.rules import BLIND_COST_READERS, CARD_BLIND_COSTS
 
 from ..strategies import grids, random_rules
 
@@ -117,6 +118,12 @@ def test_the_engine_lists_what_the_validators_accept(random_states: list[GameSta
         assert len(lazy) == len(plain)
         assert [lazy[index] for index in range(len(lazy))] == plain
         assert all(action in lazy for action in plain)
+        paid = [paid for cost, payments in lazy.payments_by_placement() for paid in payments]
+        assert paid == [action.discards for action in plain if isinstance(action, Play)]
+        costs = [cost for cost, payments in lazy.payments_by_placement() for _ in payments]
+        assert costs == [len(discards) for discards in paid]
+        sets = [action.cards for action in plain if isinstance(action, Discard | Share)]
+        assert list(lazy.card_sets()) == sets
         observation = state.observation(state.current_player)
         assert observation.legal_actions() == tuple(plain)
 
@@ -178,4 +185,39 @@ def test_openings_after_a_play_are_those_of_the_new_grid(
     card, index, _ = data.draw(st.sampled_from(placements))
     after = table.placed(index, card)
     assert after == grid.place(index, card)
-    assert openings(after, rules).bounds == Openings.of(after, rules).bounds
+    carried = openings(after, rules)
+    assert carried.bounds == Openings.of(after, rules).bounds
+    # One interval per pair of bounds, its mask naming its cells.
+    assert len({(low, high) for low, high, _, _ in carried.intervals}) == len(carried.intervals)
+    assert all(mask == sum(1 << cell for cell in cells) for _, _, mask, cells in carried.intervals)
+
+
+def test_cell_costs_carried_along_games_are_those_of_each_grid() -> None:
+    """A card-blind cost table (`seed`) goes from grid to grid redoing only the cells the new
+    card wedges: along random games of 1-5 players it is there before anything asks for it,
+    and equals the table worked out afresh."""
+    rng = random.Random(5)
+    carried = 0
+    for game in range(10):
+        state = new_game(1 + game % 5, seed=game, rules=tq.Rules.seed())
+        while not state.is_terminal:
+            table = openings(state.grid, state.rules)
+            if state.grid.filled_count and "_cell_costs" in table.__dict__:
+                assert table._cell_costs == Openings.of(state.grid, state.rules)._cell_costs
+                carried += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert carried > 100
+
+
+@given(grids(), st.integers(0, 35), st.integers(1, 80))
+def test_a_filled_cell_changes_only_the_costs_of_its_readers(
+    grid: tq.Grid, changed: int, card: int
+) -> None:
+    for rule, readers in BLIND_COST_READERS.items():
+        values = list(grid.cells)
+        values[changed] = None if values[changed] is not None else card
+        other = tuple(values)
+        for cell in range(36):
+            if cell != changed and rule(grid.cells, cell, 1) != rule(other, cell, 1):
+                assert cell in readers[changed]
+    assert set(BLIND_COST_READERS) == set(CARD_BLIND_COSTS)

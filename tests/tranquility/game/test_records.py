@@ -15,11 +15,9 @@ from tranquility_solver.game.bots import (
     HeuristicBot,
     RandomBot,
     _Context,
-    _gap_change,
-    _gap_cost,
-    _gaps_through,
     make_bots,
 )
+from tranquility_solver.game.gaps import gap_change, gap_cost, gaps_through
 from tranquility_solver.game.records import GameRecord, play_game, replay
 from tranquility_solver.placement import openings, pool_without
 
@@ -183,10 +181,10 @@ def test_make_bots_errors() -> None:
 def test_gap_estimate_is_the_wedge_cost_for_single_holes() -> None:
     grid = tq.Grid.from_mapping({"a1": 10, "c1": 14, "b2": 30})
     # b1 sits between a1 and c1 (4) and between nothing below and b2: only the row counts.
-    assert _gap_cost(grid.cells) == tq.Rules.seed().cost(grid.cells, 1, 12) == 4
+    assert gap_cost(grid.cells) == tq.Rules.seed().cost(grid.cells, 1, 12) == 4
     wider = tq.Grid.from_mapping({"a1": 10, "d1": 22})
-    assert _gap_cost(wider.cells) == 2 * 12 / 3
-    assert _gap_cost(tq.Grid.from_mapping({"a1": 10, "b1": 12}).cells) == 0
+    assert gap_cost(wider.cells) == 2 * 12 / 3
+    assert gap_cost(tq.Grid.from_mapping({"a1": 10, "b1": 12}).cells) == 0
 
 
 def _states_of_random_games(rules: str, games: int, every: int) -> list[tq.GameState]:
@@ -229,8 +227,8 @@ def test_gap_change_is_the_change_of_the_gap_estimate() -> None:
             if cells[index] is None:
                 after = list(cells)
                 after[index] = 40
-                change = _gap_change(_gaps_through(cells, index), cells, index, 40)
-                assert change == pytest.approx(_gap_cost(after) - _gap_cost(cells))
+                change = gap_change(gaps_through(cells, index), cells, index, 40)
+                assert change == pytest.approx(gap_cost(after) - gap_cost(cells))
 
 
 def test_heuristic_keeps_one_finish_card_and_gives_spares() -> None:
@@ -298,7 +296,7 @@ def test_gap_changes_from_the_lines_cut_out_once_are_those_of_the_whole_grid() -
         for card in (2, 40, 79, 40):
             for index in range(36):
                 if cells[index] is None and card not in cells:
-                    plain = _gap_change(_gaps_through(cells, index), cells, index, card)
+                    plain = gap_change(gaps_through(cells, index), cells, index, card)
                     assert context.gap_change(index, card) == plain
                     checked += 1
     assert checked > 500
