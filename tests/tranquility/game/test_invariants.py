@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import tranquility_solver as tq
 from tranquility_solver.game import FINISH, START, GameState, Play
+from tranquility_solver.game.planner import PlannerBot
 
 MAX_ACTIONS = 1000  # far above any real game: each turn spends at least one card
 
@@ -68,6 +69,24 @@ def test_random_play_keeps_every_invariant(seed: int, players: int, rules: tq.Ru
 def test_heuristic_play_keeps_every_invariant(seed: int, players: int) -> None:
     rules = tq.Rules.published()
     bot = tq.HeuristicBot()
+    state = tq.new_game(players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        action = bot.choose(state.observation(state.current_player), rng)
+        assert action in state.legal_actions()
+        after = state.apply(action)
+        _check_step(state, action, after)
+        state = after
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 5),
+    rules=st.sampled_from([tq.Rules.seed(), tq.Rules.published()]),
+)
+def test_planner_play_keeps_every_invariant(seed: int, players: int, rules: tq.Rules) -> None:
+    bot = PlannerBot()
     state = tq.new_game(players, seed=seed, rules=rules)
     rng = random.Random(seed)
     while not state.is_terminal:
