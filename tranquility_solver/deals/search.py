@@ -11,7 +11,9 @@ the worlds in which the team can still win after it with every card known
 (:func:`~tranquility_solver.deals.solve.solve_deal`). Every candidate is scored on the same
 worlds (common random numbers), so two candidates differ only by what the action changes.
 
-The bot's own heuristic is HeuristicBot with a card paid weighing more in `published`
+The bot's own heuristic is :class:`~tranquility_solver.game.planner.PlannerBot`: in `seed` it
+fills the grid outward from its main diagonal, never paying a card; in `published` it is
+HeuristicBot with a card paid weighing more
 (:data:`TUNED_HEURISTIC`); it plays every decision before the endgame and is the default the
 search must beat. The candidates are every legal action when there are at most
 ``max_candidates`` of them (otherwise HeuristicBot's choices under a few weightings,
@@ -40,7 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..game.actions import Action, parse_action
-from ..game.bots import HeuristicBot
+from ..game.bots import Bot
+from ..game.planner import PLANNER, TUNED_HEURISTIC
 from ..game.playouts import candidate_actions
 from ..game.state import GameState, Observation
 from ..game.worlds import sample_worlds
@@ -48,10 +51,6 @@ from .solve import DealStatus, solve_deal
 
 __all__ = ["TUNED_HEURISTIC", "SearchBot"]
 
-TUNED_HEURISTIC = HeuristicBot(cost_weight=1.5)
-"""SearchBot's own HeuristicBot: in `published` a card paid counts 1.5 bits of completions
-instead of 1 (tuned on 400 paired development games: 350 won against 328); the `seed` weights
-were left alone, no retuning beat them."""
 
 _VALUES = {DealStatus.WIN: 1.0, DealStatus.LOSS: 0.0, DealStatus.UNKNOWN: 0.5}
 """A world the solver cannot decide within its work bound counts half."""
@@ -115,7 +114,7 @@ class SearchBot:
     decision_budget: int = 8_000
     game_budget: int = 60_000
     margin: float = 2.0
-    heuristic: HeuristicBot = TUNED_HEURISTIC
+    heuristic: Bot = PLANNER
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = observation.lazy_legal_actions()

@@ -12,7 +12,9 @@ from tranquility_solver.deals import SearchBot
 from tranquility_solver.deals.search import _GAME_WORK, TUNED_HEURISTIC
 from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
+from tranquility_solver.game.bots import Bot
 from tranquility_solver.game.choices import FINISH
+from tranquility_solver.game.planner import PlannerBot
 from tranquility_solver.game.playouts import candidate_actions, play_out
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.state import Observation
@@ -40,12 +42,13 @@ def test_every_decision_is_legal_and_the_game_replays(rules: str) -> None:
     assert play_game([EAGER, EAGER], seed=1, rules=rules) == record
 
 
-def test_before_the_endgame_it_plays_as_its_tuned_heuristic() -> None:
-    state = new_game(2, seed=6, rules="seed")
+@pytest.mark.parametrize(("rules", "own"), [("seed", PlannerBot()), ("published", TUNED_HEURISTIC)])
+def test_before_the_endgame_it_plays_as_its_own_heuristic(rules: str, own: Bot) -> None:
+    state = new_game(2, seed=6, rules=rules)
     for _ in range(10):
         observation = state.observation(state.current_player)
         action = SearchBot().choose(observation, random.Random(0))
-        assert action == TUNED_HEURISTIC.choose(observation, random.Random(0))
+        assert action == own.choose(observation, random.Random(0))
         state = state.apply(action)
 
 

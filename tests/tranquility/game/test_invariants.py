@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import tranquility_solver as tq
 from tranquility_solver.game import FINISH, START, GameState, Play
+from tranquility_solver.game.planner import PlannerBot
 
 MAX_ACTIONS = 1000  # far above any real game: each turn spends at least one card
 
@@ -66,13 +67,25 @@ def test_random_play_keeps_every_invariant(seed: int, players: int, rules: tq.Ru
 @settings(max_examples=10)
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 5))
 def test_heuristic_play_keeps_every_invariant(seed: int, players: int) -> None:
-    rules = tq.Rules.published()
-    bot = tq.HeuristicBot()
-    state = tq.new_game(players, seed=seed, rules=rules)
-    rng = random.Random(seed)
+    _play_checked(tq.HeuristicBot(), tq.new_game(players, seed=seed, rules=tq.Rules.published()))
+
+
+def _play_checked(bot: tq.Bot, state: GameState) -> None:
+    """Play ``state`` to its end with ``bot`` in every seat, checking every step."""
+    rng = random.Random(state.seed)
     while not state.is_terminal:
         action = bot.choose(state.observation(state.current_player), rng)
         assert action in state.legal_actions()
         after = state.apply(action)
         _check_step(state, action, after)
         state = after
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 5),
+    rules=st.sampled_from([tq.Rules.seed(), tq.Rules.published()]),
+)
+def test_planner_play_keeps_every_invariant(seed: int, players: int, rules: tq.Rules) -> None:
+    _play_checked(PlannerBot(), tq.new_game(players, seed=seed, rules=rules))
