@@ -121,3 +121,23 @@ def test_play_out_stops_after_the_turns_asked() -> None:
 
 def test_the_bot_pickles_for_process_pools() -> None:
     assert pickle.loads(pickle.dumps(SearchBot())) == SearchBot()
+
+
+def test_reading_discards_changes_nothing_where_they_are_public() -> None:
+    # In `seed` every discard is face up: the weighted worlds are the uniform ones, so the bot
+    # makes the same choices either way (with the same randomness).
+    cheap = SearchBot(worlds=3, screen_worlds=2, step_limit=200, decision_budget=2_000)
+    blind = SearchBot(
+        worlds=3, screen_worlds=2, step_limit=200, decision_budget=2_000, read_discards=False
+    )
+    state = new_game(2, seed=7, rules="seed")  # lost by HeuristicBot near the end
+    checked = 0
+    while not state.is_terminal and checked < 2:
+        observation = state.observation(state.current_player)
+        if len(state.grid.empty_cells) <= cheap.endgame_cells:
+            assert cheap.choose(observation, random.Random(1)) == blind.choose(
+                observation, random.Random(1)
+            )
+            checked += 1
+        state = state.apply(HeuristicBot().choose(observation, random.Random(0)))
+    assert checked > 0
