@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import permutations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import tranquility_solver as tq
-from tranquility_solver.game import FINISH, START, GameState
+from tranquility_solver.game import FINISH, GameState
 from tranquility_solver.game.inferred_worlds import (
     DISCARD_LIKELIHOOD,
     DiscardLikelihood,
@@ -21,33 +18,10 @@ from tranquility_solver.game.inferred_worlds import (
 )
 from tranquility_solver.game.worlds import (
     consistency_errors,
-    hidden_layout,
     sample_worlds,
-    world_of,
 )
 
-from .test_worlds import _chi_square_p, _positions, _world_key
-
-
-@settings(max_examples=15)
-@given(
-    rules=st.sampled_from(["seed", "published"]),
-    players=st.integers(2, 3),
-    game=st.integers(0, 10_000),
-    pick=st.integers(0, 10_000),
-    sample_seed=st.integers(0, 1_000),
-)
-def test_every_inferred_world_is_consistent(
-    rules: str, players: int, game: int, pick: int, sample_seed: int
-) -> None:
-    states = _positions(rules, game, players)
-    state = states[pick % len(states)]
-    for seat in range(players):
-        observation = state.observation(seat)
-        worlds = sample_inferred_worlds(observation, 4, seed=sample_seed)
-        assert len(worlds) == 4
-        for world in worlds:
-            assert consistency_errors(world, observation) == ()
+from .test_worlds import _chi_square_p, _positions, _world_key, consistent_ways, published_end
 
 
 def test_without_hidden_discards_the_worlds_are_the_uniform_ones() -> None:
@@ -94,25 +68,9 @@ def _needy_case() -> tuple[GameState, int]:
         return any(low < card < high for low, high in (bounds[10], bounds[25]))
 
     spare = [card for card in left if not fits(card)]
-    hidden = [*needed, spare[0]]
     mine = spare[1:3]
-    own_discards = [card for card in left if card not in hidden and card not in mine]
-    discards = [(1, card) for card in own_discards] + [(0, hidden[2]), (0, FINISH), (0, START)]
-    state = GameState(
-        rules=rules,
-        players=2,
-        seed=0,
-        first_player=0,
-        current_player=1,
-        turn=70,
-        grid=grid,
-        hands=((hidden[0], FINISH), (*sorted(mine), FINISH, FINISH)),
-        decks=((hidden[1],), (FINISH,)),
-        discards=tuple(discards),
-        start_played=True,
-        start_player=1,
-        start_bounds=((3, 2), (4, 0)),
-    )
+    own_discards = [card for card in left if card not in needed and card not in spare[:3]]
+    state = published_end(grid, [spare[0], *needed], mine, own_discards)
     return state, 1
 
 
@@ -138,17 +96,13 @@ def test_each_world_at_a_frequency_proportional_to_its_weight() -> None:
     observation = state.observation(observer)
     assert consistency_errors(state, observation) == ()
     likelihood = DiscardLikelihood(live=1.0, their_view=0.5, neither=0.2)
-    layout = hidden_layout(observation)
-    cards = [*layout.cards, *[START] * len(layout.start_slots)]
     # Each way of placing the hidden cards is a uniform world's; the weight multiplies it.
     weights: Counter[object] = Counter()
     classes: Counter[str] = Counter()
-    for order in set(permutations(cards)):
-        world = world_of(layout, dict(zip(layout.slots, order, strict=True)))
-        if not consistency_errors(world, observation):
-            kind = world_class(world, observer)
-            classes[kind] += 1
-            weights[_world_key(world)] += likelihood.weight(kind)
+    for world in consistent_ways(observation):
+        kind = world_class(world, observer)
+        classes[kind] += 1
+        weights[_world_key(world)] += likelihood.weight(kind)
     assert len(classes) >= 2  # the weighting has something to tell apart
     total = sum(weights.values())
     n = 40 * len(weights)
