@@ -8,11 +8,12 @@ import random
 
 import pytest
 
-from tranquility_solver.deals import SearchBot
+from tranquility_solver.deals import SearchBot, search
 from tranquility_solver.deals.search import _GAME_WORK, TUNED_HEURISTIC
 from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
 from tranquility_solver.game.choices import FINISH
+from tranquility_solver.game.inferred_worlds import sample_inferred_worlds
 from tranquility_solver.game.playouts import candidate_actions, play_out
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.state import Observation
@@ -141,3 +142,21 @@ def test_reading_discards_changes_nothing_where_they_are_public() -> None:
             checked += 1
         state = state.apply(HeuristicBot().choose(observation, random.Random(0)))
     assert checked > 0
+
+
+def test_in_published_its_worlds_are_weighted_by_the_partners_discards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn: list[int] = []
+
+    def recorded(observation: Observation, n: int, seed: int | None = 0) -> object:
+        drawn.append(n)
+        return sample_inferred_worlds(observation, n, seed)
+
+    monkeypatch.setattr(search, "sample_inferred_worlds", recorded)
+    observation = next(o for o, _ in _endgame(2) if len(o.lazy_legal_actions()) > 1)
+    assert any(who != observation.player for who in observation.discard_players)
+    SearchBot(read_discards=False).choose(observation, random.Random(0))
+    assert drawn == []
+    SearchBot().choose(observation, random.Random(0))
+    assert drawn == [SearchBot().worlds]
