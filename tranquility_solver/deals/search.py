@@ -1,15 +1,19 @@
-"""SearchBot: a tuned HeuristicBot, corrected near the end by the deal solver in sampled worlds.
+"""SearchBot: its own policy, corrected near the end by the deal solver in sampled worlds.
 
 Where HeuristicBot loses a deal that could be won, the decisive mistake is most often in the
 last turns of `published`: a payment or a discard that keeps the player's only finish card
 when the partner holds another, a discard where paying three cards for the last cell would
 have won, a payment with the wrong cards (``docs/odds.md``). There the deal solver is exact
 and fast (milliseconds with a handful of empty cells), so once at most ``endgame_cells`` cells
-are empty the bot samples ``worlds`` full game states consistent with what it sees
-(:func:`~tranquility_solver.game.worlds.sample_worlds`) and scores each candidate action by
-the worlds in which the team can still win after it with every card known
-(:func:`~tranquility_solver.deals.solve.solve_deal`). Every candidate is scored on the same
+are empty the bot samples ``worlds`` full game states consistent with what it sees and scores
+each candidate action by the worlds in which the team can still win after it with every card
+known (:func:`~tranquility_solver.deals.solve.solve_deal`). Every candidate is scored on the same
 worlds (common random numbers), so two candidates differ only by what the action changes.
+Where discards lie face down (`published`) the worlds are weighted by what the partner's
+discards say (:func:`~tranquility_solver.game.inferred_worlds.sample_inferred_worlds`: a
+partner keeps the cards the grid needs, so worlds where it gave them away are rare); where
+they are public (`seed`) they are uniform (:func:`~tranquility_solver.game.worlds.sample_worlds`,
+the same worlds either way).
 
 The bot's own heuristic is :class:`~tranquility_solver.game.planner.PlannerBot`: in `seed` it
 fills the grid outward from its main diagonal, never paying a card; in `published` it is
@@ -43,6 +47,7 @@ from dataclasses import dataclass
 
 from ..game.actions import Action, parse_action
 from ..game.bots import Bot
+from ..game.inferred_worlds import sample_inferred_worlds
 from ..game.planner import PLANNER, TUNED_HEURISTIC
 from ..game.playouts import candidate_actions
 from ..game.state import GameState, Observation
@@ -98,7 +103,9 @@ class SearchBot:
     spent, the candidates not yet scored are dropped); ``margin``: how many more worlds another
     action must win to replace the heuristic's choice; ``game_budget``: the solver's work per
     game, after which the bot plays as its heuristic (counted per ``rng`` object: hand each
-    game its own ``random.Random``, as ``play_game`` does).
+    game its own ``random.Random``, as ``play_game`` does); ``read_discards``: weight the
+    worlds by what the other players' face-down discards say about them (``False``: uniform
+    worlds; no difference where discards are public).
 
     >>> SearchBot().name
     'search'
@@ -114,6 +121,7 @@ class SearchBot:
     decision_budget: int = 8_000
     game_budget: int = 60_000
     margin: float = 2.0
+    read_discards: bool = True
     heuristic: Bot = PLANNER
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
@@ -125,7 +133,8 @@ class SearchBot:
         spent = _GAME_WORK.get(rng, 0)
         if spent >= self.game_budget:
             return self.heuristic.choose(observation, rng)
-        worlds = sample_worlds(observation, self.worlds, seed=rng.getrandbits(64))
+        sampler = sample_inferred_worlds if self.read_discards else sample_worlds
+        worlds = sampler(observation, self.worlds, seed=rng.getrandbits(64))
         budget = _Budget(min(self.decision_budget, self.game_budget - spent))
         try:
             return self._search(observation, legal, worlds, budget)

@@ -38,7 +38,14 @@ from ..grid import FIRST_CARD, LAST_CARD
 from .choices import FINISH, START, discards_public
 from .state import GameState, Observation
 
-__all__ = ["Slot", "consistency_errors", "hidden_layout", "sample_worlds", "world_of"]
+__all__ = [
+    "Slot",
+    "consistency_errors",
+    "hidden_layout",
+    "sample_worlds",
+    "uniform_filling",
+    "world_of",
+]
 
 Slot = tuple[str, int, int]
 """A hidden place: ``("hand", player, i)``, ``("deck", player, position)`` (top first) or
@@ -215,23 +222,26 @@ def sample_worlds(observation: Observation, n: int, seed: int | None = 0) -> tup
         raise TranquilityError(f"the number of worlds must be a whole number ≥ 0, got {n!r}")
     layout = hidden_layout(observation)
     rng = random.Random(seed)
-    worlds = []
-    for _ in range(n):
-        filling: dict[Slot, int] = {}
-        # Start cards first, each uniform over its own places (the owners' places never
-        # overlap); the other hidden cards then fill what is left uniformly. Every consistent
-        # assignment is reached in exactly one way with the same probability.
-        taken = set()
-        for seat in sorted(layout.start_slots):
-            slot = rng.choice(layout.start_slots[seat])
-            filling[slot] = START
-            taken.add(slot)
-        free = [slot for slot in layout.slots if slot not in taken]
-        cards = list(layout.cards)
-        rng.shuffle(cards)
-        filling.update(zip(free, cards, strict=True))
-        worlds.append(world_of(layout, filling))
-    return tuple(worlds)
+    return tuple(world_of(layout, uniform_filling(layout, rng)) for _ in range(n))
+
+
+def uniform_filling(layout: HiddenLayout, rng: random.Random) -> dict[Slot, int]:
+    """One assignment of the hidden cards to the hidden slots, uniform over the consistent
+    ones (what :func:`sample_worlds` draws each world from)."""
+    filling: dict[Slot, int] = {}
+    # Start cards first, each uniform over its own places (the owners' places never
+    # overlap); the other hidden cards then fill what is left uniformly. Every consistent
+    # assignment is reached in exactly one way with the same probability.
+    taken = set()
+    for seat in sorted(layout.start_slots):
+        slot = rng.choice(layout.start_slots[seat])
+        filling[slot] = START
+        taken.add(slot)
+    free = [slot for slot in layout.slots if slot not in taken]
+    cards = list(layout.cards)
+    rng.shuffle(cards)
+    filling.update(zip(free, cards, strict=True))
+    return filling
 
 
 def consistency_errors(world: GameState, observation: Observation) -> tuple[str, ...]:

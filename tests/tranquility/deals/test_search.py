@@ -8,12 +8,13 @@ import random
 
 import pytest
 
-from tranquility_solver.deals import SearchBot
+from tranquility_solver.deals import SearchBot, search
 from tranquility_solver.deals.search import _GAME_WORK, TUNED_HEURISTIC
 from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
 from tranquility_solver.game.bots import Bot
 from tranquility_solver.game.choices import FINISH
+from tranquility_solver.game.inferred_worlds import sample_inferred_worlds
 from tranquility_solver.game.planner import PlannerBot
 from tranquility_solver.game.playouts import candidate_actions, play_out
 from tranquility_solver.game.records import bot_rng
@@ -124,3 +125,41 @@ def test_play_out_stops_after_the_turns_asked() -> None:
 
 def test_the_bot_pickles_for_process_pools() -> None:
     assert pickle.loads(pickle.dumps(SearchBot())) == SearchBot()
+
+
+def test_reading_discards_changes_nothing_where_they_are_public() -> None:
+    # In `seed` every discard is face up: the weighted worlds are the uniform ones, so the bot
+    # makes the same choices either way (with the same randomness).
+    cheap = SearchBot(worlds=3, screen_worlds=2, step_limit=200, decision_budget=2_000)
+    blind = SearchBot(
+        worlds=3, screen_worlds=2, step_limit=200, decision_budget=2_000, read_discards=False
+    )
+    state = new_game(2, seed=7, rules="seed")  # lost by HeuristicBot near the end
+    checked = 0
+    while not state.is_terminal and checked < 2:
+        observation = state.observation(state.current_player)
+        if len(state.grid.empty_cells) <= cheap.endgame_cells:
+            assert cheap.choose(observation, random.Random(1)) == blind.choose(
+                observation, random.Random(1)
+            )
+            checked += 1
+        state = state.apply(HeuristicBot().choose(observation, random.Random(0)))
+    assert checked > 0
+
+
+def test_in_published_its_worlds_are_weighted_by_the_partners_discards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn: list[int] = []
+
+    def recorded(observation: Observation, n: int, seed: int | None = 0) -> object:
+        drawn.append(n)
+        return sample_inferred_worlds(observation, n, seed)
+
+    monkeypatch.setattr(search, "sample_inferred_worlds", recorded)
+    observation = next(o for o, _ in _endgame(2) if len(o.lazy_legal_actions()) > 1)
+    assert any(who != observation.player for who in observation.discard_players)
+    SearchBot(read_discards=False).choose(observation, random.Random(0))
+    assert drawn == []
+    SearchBot().choose(observation, random.Random(0))
+    assert drawn == [SearchBot().worlds]

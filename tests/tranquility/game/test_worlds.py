@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator
 from itertools import permutations
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 import tranquility_solver as tq
 from tranquility_solver.game import FINISH, START, GameState, HeuristicBot, play_game, replay
+from tranquility_solver.game.inferred_worlds import sample_inferred_worlds
 from tranquility_solver.game.worlds import (
     consistency_errors,
     hidden_layout,
@@ -26,6 +28,7 @@ def _positions(rules: str, seed: int, players: int = 2) -> list[GameState]:
     return [state for state in replay(record) if not state.is_terminal]
 
 
+@pytest.mark.parametrize("sampler", [sample_worlds, sample_inferred_worlds])
 @settings(max_examples=20)
 @given(
     rules=st.sampled_from(["seed", "published"]),
@@ -35,14 +38,21 @@ def _positions(rules: str, seed: int, players: int = 2) -> list[GameState]:
     sample_seed=st.integers(0, 1_000),
 )
 def test_every_sampled_world_is_consistent(
-    rules: str, players: int, game: int, pick: int, sample_seed: int
+    sampler: Callable[..., tuple[GameState, ...]],
+    rules: str,
+    players: int,
+    game: int,
+    pick: int,
+    sample_seed: int,
 ) -> None:
     states = _positions(rules, game, players)
     state = states[pick % len(states)]
     for seat in range(players):
         observation = state.observation(seat)
         assert consistency_errors(state, observation) == ()  # the truth is one of the worlds
-        for world in sample_worlds(observation, 4, seed=sample_seed):
+        worlds = sampler(observation, 4, seed=sample_seed)
+        assert len(worlds) == 4
+        for world in worlds:
             assert consistency_errors(world, observation) == ()
             assert world.hands[seat] == state.hands[seat]
 
@@ -108,10 +118,19 @@ def _published_case() -> GameState:
     rules = tq.Rules.published()
     grid = _grid_without(rules, 2, random.Random(6))
     left = [card for card in range(1, 81) if card not in grid.numbers]
-    hidden, mine, own_discards = left[:3], left[3:5], left[5:]
+    return published_end(grid, left[:3], left[3:5], left[5:])
+
+
+def published_end(
+    grid: tq.Grid, hidden: list[int], mine: list[int], own_discards: list[int]
+) -> GameState:
+    """Player 1 to move in `published` after playing the start card, holding ``mine`` and
+    three finish cards, having discarded ``own_discards``; player 0 discarded ``hidden[0]``,
+    a finish card and its start card (face down), holds ``hidden[1]`` and a finish card, and
+    has ``hidden[2]`` in its deck."""
     discards = [(1, card) for card in own_discards] + [(0, hidden[0]), (0, FINISH), (0, START)]
     return GameState(
-        rules=rules,
+        rules=tq.Rules.published(),
         players=2,
         seed=0,
         first_player=0,
@@ -139,21 +158,26 @@ def _world_key(world: GameState) -> tuple[object, ...]:
     return (world.hands, world.decks, world.discards)
 
 
+def consistent_ways(observation: tq.Observation) -> Iterator[GameState]:
+    """Brute force: the world of every way to put the hidden cards in the hidden places that
+    the independent validator accepts (one world per way: a world reached in two ways, by
+    swapping two cards of one hand, comes twice)."""
+    layout = hidden_layout(observation)
+    cards = [*layout.cards, *[START] * len(layout.start_slots)]
+    for order in set(permutations(cards)):
+        world = world_of(layout, dict(zip(layout.slots, order, strict=True)))
+        if not consistency_errors(world, observation):
+            yield world
+
+
 @pytest.mark.parametrize(("case", "observer"), [(_seed_case, 0), (_published_case, 1)])
 def test_each_consistent_world_at_its_expected_frequency(case: object, observer: int) -> None:
     assert callable(case)
     state: GameState = case()
     observation = state.observation(observer)
     assert consistency_errors(state, observation) == ()
-    layout = hidden_layout(observation)
-    cards = [*layout.cards, *[START] * len(layout.start_slots)]
-    # Brute force: every way to put the hidden cards in the hidden places, kept when the
-    # independent validator accepts it; each kept way is equally likely.
-    expected: Counter[object] = Counter()
-    for order in set(permutations(cards)):
-        world = world_of(layout, dict(zip(layout.slots, order, strict=True)))
-        if not consistency_errors(world, observation):
-            expected[_world_key(world)] += 1
+    # Each kept way of placing the hidden cards is equally likely.
+    expected: Counter[object] = Counter(_world_key(world) for world in consistent_ways(observation))
     total = sum(expected.values())
     assert _world_key(state) in expected
     n = 40 * len(expected)
