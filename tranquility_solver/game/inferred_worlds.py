@@ -44,7 +44,7 @@ from ..errors import TranquilityError
 from ..grid import FIRST_CARD, LAST_CARD
 from .choices import discards_public
 from .state import GameState, Observation
-from .worlds import hidden_layout, sample_worlds, uniform_filling, world_of
+from .worlds import hidden_layout, sample_worlds, uniform_world
 
 __all__ = ["DISCARD_LIKELIHOOD", "DiscardLikelihood", "sample_inferred_worlds", "world_class"]
 
@@ -135,7 +135,7 @@ def sample_inferred_worlds(
     while len(worlds) < n:
         # Rejection: every class is kept with a chance above 0, so this ends (about 12 draws
         # per world at worst with the default weights).
-        world = world_of(layout, uniform_filling(layout, rng))
+        world = uniform_world(layout, rng)
         if rng.random() < likelihood.keep_chance(world_class(world, me)):
             worlds.append(world)
     return tuple(worlds)

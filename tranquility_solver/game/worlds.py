@@ -8,7 +8,9 @@ slots* are the other players' hands, every deck position (the player's own deck 
 not know its order) and the cards others discarded face down (`published`); the *hidden cards*
 are the cards the player cannot see. :func:`sample_worlds` draws worlds uniformly over the
 consistent assignments of hidden cards to hidden slots: the prior deal conditioned on what the
-player knows, ignoring what the others' choices might reveal about their hands.
+player knows, ignoring what the others' choices might reveal about their hands. That the game
+goes on is known too: a player to move who could not act would have lost it, so a world where
+the player to move holds no card they can play or discard is not consistent.
 
 What the public history proves about start cards (``Observation.start_bounds``): a start card
 is shuffled into its owner's deck after the opening draw, so it was in the deck when the deck
@@ -36,6 +38,7 @@ from dataclasses import dataclass
 from ..errors import TranquilityError
 from ..grid import FIRST_CARD, LAST_CARD
 from .choices import FINISH, START, discards_public
+from .legal import has_legal_action
 from .state import GameState, Observation
 
 __all__ = [
@@ -222,7 +225,44 @@ def sample_worlds(observation: Observation, n: int, seed: int | None = 0) -> tup
         raise TranquilityError(f"the number of worlds must be a whole number ≥ 0, got {n!r}")
     layout = hidden_layout(observation)
     rng = random.Random(seed)
-    return tuple(world_of(layout, uniform_filling(layout, rng)) for _ in range(n))
+    return tuple(uniform_world(layout, rng) for _ in range(n))
+
+
+_TRIES = 100_000
+"""Draws before :func:`uniform_world` gives up: far more than any real game needs (the player
+to move is one of the others, and each of their hidden cards has to be unplayable)."""
+
+
+def uniform_world(layout: HiddenLayout, rng: random.Random) -> GameState:
+    """One world drawn uniformly from the consistent ones: :func:`uniform_filling`, drawn again
+    while the player to move could not act in it (rejection keeps the draw uniform).
+
+    >>> from tranquility_solver.game import new_game
+    >>> state = new_game(2, seed=1)
+    >>> world = uniform_world(hidden_layout(state.observation(1)), random.Random(0))
+    >>> world.hands[1] == state.hands[1], mover_can_act(world)
+    (True, True)
+    """
+    for _ in range(_TRIES):
+        world = world_of(layout, uniform_filling(layout, rng))
+        if world.current_player == layout.observation.player or mover_can_act(world):
+            return world
+    raise TranquilityError(
+        f"no world found in {_TRIES:,} draws where player {layout.observation.current_player} "
+        "to move can act: the position cannot have come from play"
+    )
+
+
+def mover_can_act(world: GameState) -> bool:
+    """Whether the game's going on is consistent with ``world``: it is over, or in a share
+    round, or the player to move has a legal action (else they would have lost already)."""
+    return (
+        world.outcome is not None
+        or world.phase != "play"
+        or has_legal_action(
+            world.rules, world.grid, world.hands[world.current_player], world.start_played
+        )
+    )
 
 
 def uniform_filling(layout: HiddenLayout, rng: random.Random) -> dict[Slot, int]:
@@ -252,6 +292,8 @@ def consistency_errors(world: GameState, observation: Observation) -> tuple[str,
     for name in Observation.__dataclass_fields__:
         if getattr(seen, name) != getattr(observation, name):
             errors.append(f"{name} differs")
+    if not mover_can_act(world):
+        errors.append(f"player {world.current_player} to move cannot act, yet the game goes on")
     cards = world.all_cards
     for card in range(FIRST_CARD, LAST_CARD + 1):
         if cards[card] != 1:

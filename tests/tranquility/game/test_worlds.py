@@ -76,6 +76,32 @@ def test_the_validator_catches_what_breaks_consistency() -> None:
     assert "hand differs" in consistency_errors(own_changed, observation)
 
 
+def _random_play(players: int, seed: int, steps: int, rules: str) -> GameState:
+    state = tq.new_game(players, seed, rules)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("sampler", [sample_worlds, sample_inferred_worlds])
+def test_the_player_to_move_can_act_in_every_world(
+    sampler: Callable[..., tuple[GameState, ...]],
+) -> None:
+    """The game going on tells everyone that the player to move can act: here player 1 holds
+    one hidden card, and a world giving them a finish card (unplayable on a grid with empty
+    cells, and one card cannot be discarded) would be a game already lost."""
+    state = _random_play(3, 152, 13, "published")
+    assert (state.current_player, len(state.hands[1]), state.is_terminal) == (1, 1, False)
+    observation = state.observation(0)
+    worlds = sampler(observation, 200, seed=0)
+    assert all(world.legal_actions() for world in worlds)
+    assert all(consistency_errors(world, observation) == () for world in worlds)
+    lost = state._with(hands=(state.hands[0], (FINISH,), state.hands[2]))
+    stuck = "player 1 to move cannot act, yet the game goes on"
+    assert stuck in consistency_errors(lost, observation)
+
+
 def test_a_fresh_start_card_is_never_in_an_opening_hand() -> None:
     observation = tq.new_game(3, seed=2).observation(0)
     for world in sample_worlds(observation, 50, seed=1):
