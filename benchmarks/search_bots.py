@@ -7,7 +7,9 @@ HeuristicBot and by SearchBot in both seats, and solved with every card known (`
 and each result is appended to ``--log`` as it comes in, so a run stopped early still has a
 table (``summary``). Every SearchBot action is checked against the legal actions of its
 observation (the legality count) and its seconds per game are measured. ``--reuse-ceilings``
-reads the ceilings of earlier logs (the same deals and time limit) instead of solving again.
+reads the ceilings of earlier logs (the same deals and time limit) instead of solving again;
+``--resume`` plays only the deals the ``--log`` file does not hold yet (the same time limit),
+and the table then covers the whole log: a stopped run goes on where it stopped.
 
 ``calibration``: positions from seeded HeuristicBot games (turns ``--turns`` of ``--positions``
 / len(turns) games); at each, ``win_odds`` with ``--samples`` worlds (HeuristicBot playing on)
@@ -19,6 +21,7 @@ worlds) against the observed win rate.
     python benchmarks/search_bots.py games --games 500 --workers 2 --log games.jsonl
     python benchmarks/search_bots.py games --log new.jsonl --reuse-ceilings games.jsonl
     python benchmarks/search_bots.py summary games.jsonl   # the table of a (partial) run
+    python benchmarks/search_bots.py games --games 500 --log games.jsonl --resume
     python benchmarks/search_bots.py calibration --positions 300 --workers 2
 """
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -125,6 +129,16 @@ def known_ceilings(logs: Iterable[str], limit: float) -> dict[tuple[str, int], s
     return found
 
 
+def logged_games(log: str | None, limit: float) -> list[dict[str, Any]]:
+    """The games a ``--log`` file holds that were played with the time limit ``limit`` (none
+    when there is no such file yet)."""
+    if log is None or not os.path.exists(log):
+        return []
+    with open(log, encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    return [row for row in rows if row.get("time_limit") == limit]
+
+
 def _share(wins: int, n: int) -> dict[str, Any]:
     rate = wins / n if n else None
     return {"wins": wins, "n": n, "rate": rate, "wilson95": wilson_interval(wins, n)}
@@ -138,17 +152,25 @@ def run_games(
     workers: int,
     log: str | None,
     ceilings: dict[tuple[str, int], str] | None = None,
+    done: Iterable[dict[str, Any]] = (),
 ) -> dict[str, list[dict[str, Any]]]:
     """Play every preset's games, the presets interleaved, each result appended to ``log`` (one
     JSON line) as it comes in: a run stopped early keeps what it finished. ``ceilings``: the
-    deals' ceilings already known (:func:`known_ceilings`), not solved again."""
+    deals' ceilings already known (:func:`known_ceilings`), not solved again; ``done``: results
+    already played (:func:`logged_games`), counted and not played again."""
     known = ceilings or {}
+    results: dict[str, list[dict[str, Any]]] = {rules: [] for rules in presets}
+    wanted = set(game_seeds(games, seed))
+    for row in done:
+        if row["rules"] in results and row["seed"] in wanted:
+            results[row["rules"]].append(row)
+    played = {(row["rules"], row["seed"]) for rows in results.values() for row in rows}
     tasks = [
         (rules, s, limit, known.get((rules, s)))
         for s in game_seeds(games, seed)
         for rules in presets
+        if (rules, s) not in played
     ]
-    results: dict[str, list[dict[str, Any]]] = {rules: [] for rules in presets}
     bar = _progress(len(tasks), "game")
     handle = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115
     try:
@@ -324,6 +346,11 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="earlier --log files: their deals' ceilings (same time limit) are not solved again",
     )
+    games.add_argument(
+        "--resume",
+        action="store_true",
+        help="play only the deals the --log file does not hold yet; the table covers them all",
+    )
     summary = commands.add_parser("summary", help="the games table of a --log file")
     summary.add_argument("log", metavar="FILE")
     summary.add_argument("--rules", nargs="+", choices=PRESETS, default=list(PRESETS))
@@ -351,6 +378,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.workers,
                 args.log,
                 known_ceilings(args.reuse_ceilings, args.time_limit),
+                logged_games(args.log, args.time_limit) if args.resume else (),
             )
         else:
             played = {rules: [] for rules in args.rules}
