@@ -335,8 +335,7 @@ class GameState(Position):
             new_map.located
             and self.island.fields[new_map.candidates_mask.bit_length() - 1] in self.cars
         )
-        ends_turn = self.phase == "opening" or not (self.moved or self.amulets_held[p])
-        if ends_turn and not claimed:
+        if (self.phase == "opening" or not self._bonus_follows()) and not claimed:
             # The turn ends with the play (nothing to decide after it): one copy of the state
             # when §7 leaves it alone, as _after_action would end it.
             quick = next_turn(self, **changes)
@@ -409,11 +408,13 @@ class GameState(Position):
         return replace(self, cars=cars, moved=True)._after_action()
 
     def _after_action(self) -> GameState:
+        return replace(self, phase="bonus") if self._bonus_follows() else end_turn(self)
+
+    def _bonus_follows(self) -> bool:
+        """Whether the player to move has an amulet to decide about after their action (one to
+        take where their car stopped, or one held), so the turn does not end with it."""
         p = self.current_player
-        can_take = self.moved and self.cars[p] in self.amulets
-        if can_take or self.amulets_held[p] > 0:
-            return replace(self, phase="bonus")
-        return end_turn(self)
+        return (self.moved and self.cars[p] in self.amulets) or self.amulets_held[p] > 0
 
 
 _READS_ALL: Final = frozenset(f.name for f in fields(GameState))
