@@ -17,10 +17,10 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 from ..completion import count as counting
 from ..completion import fast
@@ -524,15 +524,32 @@ def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:
     return numbered
 
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+def _planner_bot() -> Bot:
+    # Lazy: PlannerBot plays as a HeuristicBot in `published`, so its module imports this one.
+    from .planner import PLANNER
+
+    return PLANNER
+
+
+def _search_bot() -> Bot:
+    # Lazy: SearchBot builds on the deal solver, a layer above the game.
+    from ..deals.search import SearchBot
+
+    return SearchBot()
+
+
+BOTS: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "planner": _planner_bot,
+    "search": _search_bot,
 }
-"""Bots by name, for the command line and simulation."""
+"""Each bot name and how to make that bot, for the command line and simulation."""
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by name (``random`` or ``heuristic``); an unknown name is a TranquilityError.
+    """A bot by name (``random``, ``heuristic``, ``planner`` or ``search``); an unknown name is
+    a TranquilityError.
 
     >>> make_bot("heuristic").name
     'heuristic'

@@ -171,6 +171,18 @@ def test_heuristic_bot_plays_legal_actions(rules: str) -> None:
         state = state.apply(action)
 
 
+def test_every_named_bot_is_made_by_its_name() -> None:
+    # The search and planner bots are made lazily (their modules import this one).
+    from tranquility_solver.deals.search import SearchBot
+    from tranquility_solver.game.planner import PlannerBot
+
+    made = {name: make_bots(name, 1)[0] for name in ("random", "heuristic", "planner", "search")}
+    assert {name: bot.name for name, bot in made.items()} == {name: name for name in made}
+    assert isinstance(made["planner"], PlannerBot)
+    assert isinstance(made["search"], SearchBot)
+    assert make_bots(" Planner ,search", 2) == (made["planner"], made["search"])
+
+
 def test_make_bots_errors() -> None:
     with pytest.raises(tq.TranquilityError, match="unknown bot 'clever'"):
         make_bots("clever", 2)
