@@ -1,15 +1,15 @@
 """Study: SearchBot beside HeuristicBot and the perfect-information ceiling; win-odds calibration.
 
-``games``: for each preset, ``--games`` two-player deals (seeds from ``SeedSequence(--seed)``,
-the seeds ``tranquility simulate`` uses) are played by HeuristicBot, by SearchBot's own tuned
-HeuristicBot and by SearchBot in both seats, and solved with every card known (``solve_deal``,
-``--time-limit`` per deal; undecided deals counted apart). The presets' games are interleaved
-and each result is appended to ``--log`` as it comes in, so a run stopped early still has a
-table (``summary``). Every SearchBot action is checked against the legal actions of its
-observation (the legality count) and its seconds per game are measured. ``--reuse-ceilings``
-reads the ceilings of earlier logs (the same deals and time limit) instead of solving again;
-``--resume`` plays only the deals the ``--log`` file does not hold yet (the same time limit),
-and the table then covers the whole log: a stopped run goes on where it stopped.
+``games``: for each preset, ``--games`` two-player deals (seeds from ``SeedSequence(--seed)``, the
+seeds ``tranquility simulate`` uses) are played by HeuristicBot, by SearchBot's own policy alone
+(its ``heuristic``: PlannerBot) and by SearchBot in both seats, and solved with every card known
+(``solve_deal``, ``--time-limit`` per deal; undecided deals counted apart). The presets' games are
+interleaved and each result is appended to ``--log`` as it comes in, so a run stopped early still
+has a table (``summary``). Every SearchBot action is checked against the legal actions of its
+observation (the legality count) and its seconds per game are measured. ``--reuse-ceilings`` reads
+the ceilings of earlier logs (the same deals and time limit) instead of solving again; ``--resume``
+plays only the deals the ``--log`` file does not hold yet (the same time limit), and the table then
+covers the whole log: a stopped run goes on where it stopped.
 
 ``calibration``: positions from seeded HeuristicBot games (turns ``--turns`` of ``--positions``
 / len(turns) games); at each, ``win_odds`` with ``--samples`` worlds (HeuristicBot playing on)
@@ -40,7 +40,6 @@ from typing import Any
 
 from tranquility_solver.deals import Deal, DealStatus, SearchBot, solve_deal
 from tranquility_solver.deals.odds import win_odds
-from tranquility_solver.deals.search import TUNED_HEURISTIC
 from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.simulate import game_seeds, wilson_interval
@@ -100,7 +99,8 @@ def one_game(task: tuple[str, int, float, str | None]) -> dict[str, Any]:
     measured for this deal with the same time limit, reused instead of solving again)."""
     rules, seed, limit, known = task
     heuristic = play_game([HeuristicBot(), HeuristicBot()], seed=seed, rules=rules).won
-    tuned = play_game([TUNED_HEURISTIC, TUNED_HEURISTIC], seed=seed, rules=rules).won
+    policy = SearchBot().heuristic
+    alone = play_game([policy, policy], seed=seed, rules=rules).won
     won, decisions, seconds = _search_game(rules, seed)
     if known is None:
         known = solve_deal(Deal.random(2, rules=rules, seed=seed), time_limit=limit).status.value
@@ -108,7 +108,7 @@ def one_game(task: tuple[str, int, float, str | None]) -> dict[str, Any]:
         "seed": seed,
         "time_limit": limit,
         "heuristic": heuristic,
-        "tuned": tuned,
+        "policy": alone,
         "search": won,
         "decisions": decisions,
         "seconds": seconds,
@@ -190,6 +190,11 @@ def run_games(
     return results
 
 
+def _policy_won(result: dict[str, Any]) -> bool:
+    # Logs before round 4 of issue 19 held the tuned HeuristicBot under "tuned".
+    return bool(result.get("policy", result.get("tuned", False)))
+
+
 def games_summary(rules: str, results: list[dict[str, Any]]) -> dict[str, Any]:
     games = len(results)
     won = sum(r["ceiling"] == DealStatus.WIN.value for r in results)
@@ -201,13 +206,13 @@ def games_summary(rules: str, results: list[dict[str, Any]]) -> dict[str, Any]:
         "time_limit": results[0]["time_limit"] if results else None,
         "search": _share(sum(r["search"] for r in results), games),
         "heuristic": _share(sum(r["heuristic"] for r in results), games),
-        "tuned": _share(sum(r.get("tuned", False) for r in results), games),
+        "policy": _share(sum(_policy_won(r) for r in results), games),
         "ceiling_decided": _share(won, won + lost),
         "ceiling_undecided": games - won - lost,
         "search_better": sum(r["search"] and not r["heuristic"] for r in results),
         "search_worse": sum(r["heuristic"] and not r["search"] for r in results),
-        "search_better_than_tuned": sum(r["search"] and not r.get("tuned") for r in results),
-        "search_worse_than_tuned": sum(r.get("tuned") and not r["search"] for r in results),
+        "search_better_than_policy": sum(r["search"] and not _policy_won(r) for r in results),
+        "search_worse_than_policy": sum(_policy_won(r) and not r["search"] for r in results),
         "target": TARGETS[rules],
         "decisions_checked": sum(r["decisions"] for r in results),
         "cpu_seconds_per_game": {
@@ -231,12 +236,12 @@ def print_games(row: dict[str, Any]) -> None:
         f"{row['rules']}, 2 players, {row['games']} games\n"
         f"  SearchBot  {_pct(row['search'])}  target {row['target']:.0%}\n"
         f"  Heuristic  {_pct(row['heuristic'])}\n"
-        f"  tuned      {_pct(row['tuned'])}  (HeuristicBot as SearchBot tunes it)\n"
+        f"  policy     {_pct(row['policy'])}  (SearchBot's own policy alone)\n"
         f"  ceiling    {_pct(row['ceiling_decided'])} of decided deals, "
         f"{row['ceiling_undecided']} undecided\n"
         f"  SearchBot won where HeuristicBot lost: {row['search_better']}, "
-        f"the reverse: {row['search_worse']}; where the tuned one lost: "
-        f"{row['search_better_than_tuned']}, the reverse: {row['search_worse_than_tuned']}\n"
+        f"the reverse: {row['search_worse']}; where its policy lost: "
+        f"{row['search_better_than_policy']}, the reverse: {row['search_worse_than_policy']}\n"
         f"  SearchBot CPU seconds per game: mean {seconds['mean']:.2f}, median "
         f"{seconds['median']:.2f}, max {seconds['max']:.2f}; "
         f"{row['decisions_checked']:,} decisions checked legal"
