@@ -19,8 +19,10 @@ every empty cell's target. Every play is checked with the core's completability 
 the cards the bot cannot rule out (the other hands and every deck), so it never makes the grid
 impossible to finish.
 
-In `published` (and any rules other than `seed`'s grid order and wedge cost) it plays exactly
-as its ``base``, SearchBot's tuned HeuristicBot (:data:`TUNED_HEURISTIC`).
+When the order is one sequence (`published`) it plays as its ``sequence`` policy,
+:class:`~.sequence_planner.SequencePlanner`: the tuned HeuristicBot's scoring, less a bit per
+cell a play forces to be paid later. With any other rules it plays as its ``base``, the tuned
+HeuristicBot (:data:`TUNED_HEURISTIC`).
 
 >>> import random
 >>> from tranquility_solver.game import new_game
@@ -45,6 +47,7 @@ from ..rules import Rules, adjacent_axis_cost, grid_precedences
 from .actions import Action, Discard, Finish, Play, Start
 from .bots import HeuristicBot
 from .choices import FINISH, START, is_island
+from .sequence_planner import SEQUENCE_PLANNER, TUNED_HEURISTIC, SequencePlanner
 from .state import Observation
 
 __all__ = [
@@ -55,11 +58,6 @@ __all__ = [
     "plan_allows",
     "planned_share",
 ]
-
-TUNED_HEURISTIC = HeuristicBot(cost_weight=1.5)
-"""HeuristicBot with a card paid weighing more in `published`: 1.5 bits of completions instead
-of 1 (tuned on 400 paired development games: 350 won against 328). Its `seed` play is
-HeuristicBot's own; PlannerBot replaces it there."""
 
 MAIN_DIAGONAL = ROWS - 1
 """Row plus column (both from 0) of the main diagonal's cells: a6, b5, c4, d3, e2, f1."""
@@ -124,8 +122,9 @@ def _follows_plan(rules: Rules) -> bool:
 
 @dataclass(frozen=True)
 class PlannerBot:
-    """Fills the `seed` grid from its main diagonal outward, every card free; elsewhere plays
-    as ``base`` (see the module docstring).
+    """Fills the `seed` grid from its main diagonal outward, every card free; plays as
+    ``sequence`` when the order is one sequence (`published`), as ``base`` with other rules
+    (see the module docstring).
 
     ``reach``: the most spacings a card may sit from its cell's target and still be played
     rather than the bot discarding (5, tuned on paired development games).
@@ -137,8 +136,11 @@ class PlannerBot:
     name: str = "planner"
     base: HeuristicBot = TUNED_HEURISTIC
     reach: float = 5.0
+    sequence: SequencePlanner = SEQUENCE_PLANNER
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
+        if observation.rules.order.chain is not None:
+            return self.sequence.choose(observation, rng)
         legal = observation.lazy_legal_actions()
         if len(legal) == 1 or observation.phase != "play" or not _follows_plan(observation.rules):
             return self.base.choose(observation, rng)

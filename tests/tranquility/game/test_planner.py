@@ -1,4 +1,4 @@
-"""PlannerBot: legal in both presets, the tuned HeuristicBot in `published`, free plays by plan
+"""PlannerBot: legal in both presets, the sequence planner in `published`, free plays by plan
 in `seed`; its planning helpers against plain computations."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from tranquility_solver.game.choices import FINISH
 from tranquility_solver.game.planner import (
     MAIN_DIAGONAL,
     PLANNER,
-    TUNED_HEURISTIC,
     PlannerBot,
     plan_allows,
     planned_share,
 )
 from tranquility_solver.game.playouts import play_out
+from tranquility_solver.game.sequence_planner import SEQUENCE_PLANNER
 from tranquility_solver.game.state import GameState
 from tranquility_solver.grid import CELL_INDEX
 
@@ -99,21 +99,21 @@ def test_its_choices_are_legal_on_random_states(
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 5), turns=st.integers(0, 50))
-def test_in_published_it_plays_as_the_tuned_heuristic(seed: int, players: int, turns: int) -> None:
+def test_in_published_it_plays_as_the_sequence_planner(seed: int, players: int, turns: int) -> None:
     state = _random_state(seed, players, "published", turns)
     if state.is_terminal:
         return
     observation = state.observation(state.current_player)
-    assert PLANNER.choose(observation, random.Random(0)) == TUNED_HEURISTIC.choose(
+    assert PLANNER.choose(observation, random.Random(0)) == SEQUENCE_PLANNER.choose(
         observation, random.Random(0)
     )
 
 
-def test_a_published_game_is_the_tuned_heuristics_game() -> None:
+def test_a_published_game_is_the_sequence_planners_game() -> None:
     for seed in range(3):
         ours = play_game([PLANNER, PLANNER], seed=seed, rules="published")
-        tuned = play_game([TUNED_HEURISTIC, TUNED_HEURISTIC], seed=seed, rules="published")
-        assert ours.actions == tuned.actions
+        planned = play_game([SEQUENCE_PLANNER, SEQUENCE_PLANNER], seed=seed, rules="published")
+        assert ours.actions == planned.actions
 
 
 def test_in_seed_its_plays_are_free_follow_the_plan_and_the_game_replays() -> None:
