@@ -115,11 +115,11 @@ class SearchBot:
     worlds: int = 8
     screen_worlds: int = 3
     finalists: int = 2
-    endgame_cells: int = 8
+    endgame_cells: int = 13
     max_candidates: int = 30
     step_limit: int = 1_000
     decision_budget: int = 8_000
-    game_budget: int = 60_000
+    game_budget: int = 120_000
     margin: float = 2.0
     read_discards: bool = True
     heuristic: Bot = PLANNER
