@@ -17,8 +17,8 @@ the same worlds either way).
 
 The bot's own heuristic is :class:`~tranquility_solver.game.planner.PlannerBot`: in `seed` it
 fills the grid outward from its main diagonal, never paying a card; in `published` it is
-HeuristicBot with a card paid weighing more
-(:data:`TUNED_HEURISTIC`); it plays every decision before the endgame and is the default the
+:class:`~tranquility_solver.game.sequence_planner.SequencePlanner`, which keeps the cells it
+will have to pay for few; it plays every decision before the endgame and is the default the
 search must beat. The candidates are every legal action when there are at most
 ``max_candidates`` of them (otherwise HeuristicBot's choices under a few weightings,
 :func:`~tranquility_solver.game.playouts.candidate_actions`, and the first action of the

@@ -9,13 +9,12 @@ import random
 import pytest
 
 from tranquility_solver.deals import SearchBot, search
-from tranquility_solver.deals.search import _GAME_WORK, TUNED_HEURISTIC
+from tranquility_solver.deals.search import _GAME_WORK
 from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
-from tranquility_solver.game.bots import Bot
 from tranquility_solver.game.choices import FINISH
 from tranquility_solver.game.inferred_worlds import sample_inferred_worlds
-from tranquility_solver.game.planner import PlannerBot
+from tranquility_solver.game.planner import PLANNER, PlannerBot
 from tranquility_solver.game.playouts import candidate_actions, play_out
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.state import Observation
@@ -43,8 +42,9 @@ def test_every_decision_is_legal_and_the_game_replays(rules: str) -> None:
     assert play_game([EAGER, EAGER], seed=1, rules=rules) == record
 
 
-@pytest.mark.parametrize(("rules", "own"), [("seed", PlannerBot()), ("published", TUNED_HEURISTIC)])
-def test_before_the_endgame_it_plays_as_its_own_heuristic(rules: str, own: Bot) -> None:
+@pytest.mark.parametrize("rules", ["seed", "published"])
+def test_before_the_endgame_it_plays_as_its_own_heuristic(rules: str) -> None:
+    own = PlannerBot()  # SequencePlanner in `published`
     state = new_game(2, seed=6, rules=rules)
     for _ in range(10):
         observation = state.observation(state.current_player)
@@ -89,7 +89,7 @@ def test_it_pays_the_last_cell_with_its_finish_card_where_heuristic_bot_discards
     assert untuned.choose(observation, random.Random(0)) == parse_action(kept)
 
 
-def test_once_the_game_budget_is_spent_it_plays_as_heuristic_bot() -> None:
+def test_once_the_game_budget_is_spent_it_plays_as_its_own_heuristic() -> None:
     bot = SearchBot(game_budget=1)
     seen = _endgame(2)
     searched = [o for o, _ in seen if len(o.lazy_legal_actions()) > 1]
@@ -98,7 +98,7 @@ def test_once_the_game_budget_is_spent_it_plays_as_heuristic_bot() -> None:
     bot.choose(searched[0], game)  # spends the whole budget
     assert _GAME_WORK[game] >= 1
     for observation in searched[1:]:
-        assert bot.choose(observation, game) == TUNED_HEURISTIC.choose(observation, game)
+        assert bot.choose(observation, game) == PLANNER.choose(observation, game)
     bot.choose(searched[0], other_game)  # another game has its own budget
     assert _GAME_WORK[other_game] >= 1
 
