@@ -283,32 +283,31 @@ class GameState(Position):
         return bool(table.playable(map_state.candidates_mask) >> table.index[play.clue] & 1)
 
     def _check_move(self, move: Move) -> None:
-        text = str(move)
         if not 1 <= len(move.path) <= self.rules.max_steps:
             raise IllegalActionError(
-                f"{text!r}: a move has 1 to {self.rules.max_steps} steps", "§5 (B)"
+                f"{str(move)!r}: a move has 1 to {self.rules.max_steps} steps", "§5 (B)"
             )
         neighbours = move_neighbours(self.island)
         here = self.cars[self.current_player]
         if move.destination == here:
             # A car cannot stay put (and so take the amulet under it) by driving a round trip.
             raise IllegalActionError(
-                f"{text!r}: the move ends where the car started, {here}; a move goes somewhere",
+                f"{str(move)!r}: the move ends where the car started, {here}; a move goes somewhere",
                 "§5 (B)",
             )
         located = self.located_treasures()
         for i, there in enumerate(move.path):
             if there not in neighbours:
-                raise IllegalActionError(f"{text!r}: {there} is not a land field", "§5 (B)")
+                raise IllegalActionError(f"{str(move)!r}: {there} is not a land field", "§5 (B)")
             if there not in neighbours[here]:
                 raise IllegalActionError(
-                    f"{text!r}: {here} to {there} is not a step (an adjacent field of another "
+                    f"{str(move)!r}: {here} to {there} is not a step (an adjacent field of another "
                     "terrain, or a field of the same area)",
                     "§5 (B) step rule",
                 )
             if there in located and i < len(move.path) - 1:
                 raise IllegalActionError(
-                    f"{text!r}: the car claims the treasure at {there} and stops there",
+                    f"{str(move)!r}: the car claims the treasure at {there} and stops there",
                     "§5 claiming",
                 )
             here = there
