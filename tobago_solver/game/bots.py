@@ -192,7 +192,8 @@ class GreedyBot:
         here = index[obs.cars[me]]
         others = [index[car] for p, car in enumerate(obs.cars) if p != me]
         plays, moves = _plays_and_moves(legal)
-        located = [m.candidates_mask for m in obs.maps if m.located]
+        candidates = [map_state.candidates_mask for map_state in obs.maps]
+        located = [mask for mask in candidates if mask.bit_count() == 1]
         located_mask = 0
         for mask in located:
             located_mask |= mask
@@ -214,10 +215,9 @@ class GreedyBot:
         best_value, best_plays = 0.0, []
         # Only the maps' candidates count for the race, in clue values as in drives.
         wanted = 0
-        for map_state in obs.maps:
-            wanted |= map_state.candidates_mask
+        for mask in candidates:
+            wanted |= mask
         (first,) = race.firsts([here], others, wanted)
-        candidates = [map_state.candidates_mask for map_state in obs.maps]
         masks = table.masks
         # Plays come card by card (each card on its maps) and several leave the same
         # candidates: one mask lookup per card, one value per set of candidates left.

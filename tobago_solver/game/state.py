@@ -316,8 +316,8 @@ class GameState(Position):
         p = self.current_player
         hand = list(self.hands[p])
         decks = list(self.decks_of_hands()[p])
-        del decks[hand.index(play.clue)]
-        hand.remove(play.clue)
+        card = hand.index(play.clue)  # one search of the hand (clues compare in Python)
+        del decks[card], hand[card]
         old = self.maps[play.map]
         new_map = MapState(
             (*old.clues, play.clue),
