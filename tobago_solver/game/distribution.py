@@ -112,7 +112,8 @@ def _advance(state: _P) -> _P:
     gold = list(state.gold)
     # The distribution's changing fields are kept here and written once, when it pauses or
     # ends: a copy of it per card revealed was most of the cost of a claim.
-    cards, received, next_rank, cursed = dist.cards, list(dist.received), dist.next_rank, dist.cursed
+    cards, received, next_rank = dist.cards, list(dist.received), dist.next_rank
+    cursed = dist.cursed
     while True:
         while cursed:
             player = cursed[0]

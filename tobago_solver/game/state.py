@@ -292,7 +292,8 @@ class GameState(Position):
         if move.destination == here:
             # A car cannot stay put (and so take the amulet under it) by driving a round trip.
             raise IllegalActionError(
-                f"{str(move)!r}: the move ends where the car started, {here}; a move goes somewhere",
+                f"{str(move)!r}: the move ends where the car started, {here}; a move goes "
+                "somewhere",
                 "§5 (B)",
             )
         located = self.located_treasures()
