@@ -130,7 +130,7 @@ def _plays_and_moves(legal: tuple[Action, ...]) -> tuple[tuple[Play, ...], tuple
     """
     first_move = 0
     for action in legal:
-        if type(action) is not Play:  # Play is final (a slotted dataclass): no subclass
+        if type(action) is not Play:  # the engine lists Play and Move values, no subclass
             break
         first_move += 1
     end = len(legal) - (first_move < len(legal) and type(legal[-1]) is not Move)
