@@ -12,7 +12,7 @@ the profile's top lines of an "after" run of each 4-player table.
     python benchmarks/tobago_games.py --before 5bf37e5 --repeats 5
     python benchmarks/tobago_games.py --json           # the same figures as JSON
     python benchmarks/tobago_games.py --choices 200    # do the bots still choose the same?
-    python benchmarks/tobago_games.py --instructions 40 --before main  # callgrind, load-free
+    python benchmarks/tobago_games.py --instructions 20 --before e0d8b92  # callgrind, load-free
 
 ``--choices N`` plays N seeded games of each table (RandomBots and GreedyBots, 2 to 4 players,
 the ``seed`` and ``published`` presets, each also with the ``exchange`` variant) on this
