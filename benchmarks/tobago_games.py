@@ -12,6 +12,7 @@ the profile's top lines of an "after" run of each 4-player table.
     python benchmarks/tobago_games.py --before 5bf37e5 --repeats 5
     python benchmarks/tobago_games.py --json           # the same figures as JSON
     python benchmarks/tobago_games.py --choices 200    # do the bots still choose the same?
+    python benchmarks/tobago_games.py --instructions 20 --before e0d8b92  # callgrind, load-free
 
 ``--choices N`` plays N seeded games of each table (RandomBots and GreedyBots, 2 to 4 players,
 the ``seed`` and ``published`` presets, each also with the ``exchange`` variant) on this
@@ -184,6 +185,46 @@ def profile_lines(bot: str, players: int, games: int, seed: int, top: int) -> li
     return [line.replace(str(CHECKOUT) + "/", "") for line in lines[start : start + top + 1]]
 
 
+def instructions(tree: Path, bot: str, players: int, games: int, seed: int) -> float:
+    """Instructions per game (valgrind's callgrind) while the code of ``tree`` plays ``games``
+    seeded games: a run of ``games`` less a run of none, so imports and the warm-up game do not
+    count. The count does not depend on the machine's load; ``PYTHONHASHSEED=0`` keeps it the
+    same from run to run."""
+    counts = []
+    for played in (0, games):
+        with tempfile.NamedTemporaryFile() as out:
+            argv = [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={out.name}",
+                sys.executable,
+                __file__,
+                "--play",
+                *map(str, (bot, players, played, seed)),
+            ]
+            env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+            done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+        collected = [line for line in done.stderr.splitlines() if "Collected :" in line]
+        if done.returncode != 0 or not collected:
+            raise SystemExit(f"tobago_games: callgrind on {tree} failed: {done.stderr[-300:]}")
+        counts.append(int(collected[-1].split(":")[-1]))
+    return (counts[1] - counts[0]) / games
+
+
+def instruction_table(before: str, games: int, seed: int) -> None:
+    """Instructions per 4-player game, before and after (``--instructions``)."""
+    print(f"instructions per game (callgrind; {games} GreedyBot games, {games // 4} RandomBot)")
+    with tempfile.TemporaryDirectory() as scratch:
+        old = source_tree(before, Path(scratch))
+        for bot, count in (("greedy", games), ("random", max(1, games // 4))):
+            was, now = (instructions(tree, bot, 4, count, seed) for tree in (old, CHECKOUT))
+            print(
+                f"{bot:<7} 4 players  before {was / 1e6:7.2f} M  after {now / 1e6:7.2f} M"
+                f"  x{was / now:.3f}",
+                flush=True,
+            )
+
+
 def run(before: str, repeats: int, seed: int, top: int) -> dict[str, Any]:
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
@@ -274,6 +315,13 @@ def main() -> None:
         metavar="N",
         help="instead of timing: N seeded games per table, the records' hashes before and after",
     )
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        metavar="N",
+        help="instead of timing: callgrind's instructions per game, N GreedyBot and N/4 "
+        "RandomBot 4-player games (slow: valgrind)",
+    )
     args = parser.parse_args()
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
@@ -293,6 +341,9 @@ def main() -> None:
         if args.json:
             print(json.dumps(rows, indent=1))
         raise SystemExit(1 if differ else 0)
+    if args.instructions is not None:
+        instruction_table(args.before or BEFORE, args.instructions, args.seed)
+        return
     report = run(args.before or BEFORE, args.repeats, args.seed, args.top)
     if args.json:
         print(json.dumps(report, indent=1))

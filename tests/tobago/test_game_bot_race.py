@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tobago_solver as tb
+from tobago_solver.compile import compiled
 from tobago_solver.game.bots import GreedyBot, _race
 from tobago_solver.game.observation import Observation
 from tobago_solver.movement import step_distance
@@ -103,3 +104,38 @@ def test_drives_scored_at_once_equal_each_drive_scored_alone(rules: str) -> None
         scores = GreedyBot._drive_scores(observation, race, destinations, others, wanted)
         # Equal as floats, not nearly: ties between drives go to the bot's random draw.
         assert scores == [plain_drive_score(observation, d, others) for d in destinations]
+
+
+@pytest.mark.parametrize("rules", ["seed", "published"])
+def test_the_clue_played_is_worth_the_most_of_the_plays_each_valued_alone(rules: str) -> None:
+    # The bot values each set of candidates a play leaves once (plays often leave the same)
+    # and looks up each card's mask once; valued play by play, its clue must still be best.
+    observations = action_observations(rules, 12)
+    chosen_plays = 0
+    for observation in observations:
+        legal = observation.legal_actions
+        plays = [a for a in legal if isinstance(a, tb.Play)]
+        if not any(isinstance(a, tb.Move) for a in legal):
+            continue  # without a move, a bot that avoids every clue picks any action
+        action = GreedyBot().choose(observation, random.Random(chosen_plays))
+        if not isinstance(action, tb.Play):
+            continue
+        chosen_plays += 1
+        race = _race(observation.island)
+        index = race.index
+        here = index[observation.cars[observation.player]]
+        others = [index[car] for p, car in enumerate(observation.cars) if p != observation.player]
+        wanted = 0
+        for map_state in observation.maps:
+            wanted |= map_state.candidates_mask
+        (first,) = race.firsts([here], others, wanted)
+        masks = compiled(observation.island).masks
+        candidates = [map_state.candidates_mask for map_state in observation.maps]
+        values = [
+            GreedyBot._play_value(
+                candidates[play.map] & masks[play.clue], race, here, others, first
+            )
+            for play in plays
+        ]
+        assert values[plays.index(action)] == max(values)
+    assert chosen_plays >= 10

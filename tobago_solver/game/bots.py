@@ -130,10 +130,10 @@ def _plays_and_moves(legal: tuple[Action, ...]) -> tuple[tuple[Play, ...], tuple
     """
     first_move = 0
     for action in legal:
-        if not isinstance(action, Play):
+        if type(action) is not Play:  # the engine lists Play and Move values, no subclass
             break
         first_move += 1
-    end = len(legal) - (first_move < len(legal) and not isinstance(legal[-1], Move))
+    end = len(legal) - (first_move < len(legal) and type(legal[-1]) is not Move)
     return legal[:first_move], legal[first_move:end]  # type: ignore[return-value]
 
 
@@ -192,7 +192,8 @@ class GreedyBot:
         here = index[obs.cars[me]]
         others = [index[car] for p, car in enumerate(obs.cars) if p != me]
         plays, moves = _plays_and_moves(legal)
-        located = [m.candidates_mask for m in obs.maps if m.located]
+        candidates = [map_state.candidates_mask for map_state in obs.maps]
+        located = [mask for mask in candidates if mask.bit_count() == 1]
         located_mask = 0
         for mask in located:
             located_mask |= mask
@@ -214,14 +215,22 @@ class GreedyBot:
         best_value, best_plays = 0.0, []
         # Only the maps' candidates count for the race, in clue values as in drives.
         wanted = 0
-        for map_state in obs.maps:
-            wanted |= map_state.candidates_mask
+        for mask in candidates:
+            wanted |= mask
         (first,) = race.firsts([here], others, wanted)
-        candidates = [map_state.candidates_mask for map_state in obs.maps]
         masks = table.masks
+        # Plays come card by card (each card on its maps) and several leave the same
+        # candidates: one mask lookup per card, one value per set of candidates left.
+        clue, mask = None, 0
+        values: dict[int, float] = {}
         for play in plays:
-            after = candidates[play.map] & masks[play.clue]
-            value = self._play_value(after, race, here, others, first)
+            if play.clue is not clue:
+                clue = play.clue
+                mask = masks[clue]
+            after = candidates[play.map] & mask
+            value = values.get(after)
+            if value is None:
+                value = values[after] = self._play_value(after, race, here, others, first)
             if value > best_value + 1e-9:
                 best_value, best_plays = value, [play]
             elif abs(value - best_value) <= 1e-9 and value > 0:
@@ -231,12 +240,9 @@ class GreedyBot:
         if plays and obs.turn - obs.last_map_change > obs.players:
             # Every clue was avoided and nothing changed for a full round: waiting may last
             # for ever (the others may be unable to play), so play the least bad one.
-            values = [
-                self._play_value(candidates[p.map] & masks[p.clue], race, here, others, first)
-                for p in plays
-            ]
-            top = max(values)
-            return rng.choice([p for p, v in zip(plays, values, strict=True) if v >= top - 1e-9])
+            worth = [values[candidates[p.map] & masks[p.clue]] for p in plays]
+            top = max(worth)
+            return rng.choice([p for p, v in zip(plays, worth, strict=True) if v >= top - 1e-9])
         if not plays and EXCHANGE in legal and obs.roses_left[me] > 0:
             return EXCHANGE
         # 4. Drive where the most candidates are reached first.

@@ -110,37 +110,43 @@ def _advance(state: _P) -> _P:
     dist = state.distribution
     assert dist is not None
     gold = list(state.gold)
+    # The distribution's changing fields are kept here and written once, when it pauses or
+    # ends: a copy of it per card revealed was most of the cost of a claim.
+    cards, received, next_rank = dist.cards, list(dist.received), dist.next_rank
+    cursed = dist.cursed
     while True:
-        while dist.cursed:
-            player = dist.cursed[0]
+        while cursed:
+            player = cursed[0]
             if not gold[player]:
-                dist = replace(dist, cursed=dist.cursed[1:])
+                cursed = cursed[1:]
             elif state.amulets_held[player] > 0:
-                return replace(state, gold=tuple(gold), distribution=dist, phase="curse")
+                paused = replace(
+                    dist,
+                    cards=cards,
+                    received=tuple(received),
+                    next_rank=next_rank,
+                    cursed=cursed,
+                )
+                return replace(state, gold=tuple(gold), distribution=paused, phase="curse")
             else:
                 state = discard_highest(replace(state, gold=tuple(gold)), player)
                 gold = list(state.gold)
-                dist = replace(dist, cursed=dist.cursed[1:])
-        if not dist.cards:
+                cursed = cursed[1:]
+        if not cards:
             break
-        card, rest = dist.cards[0], dist.cards[1:]
+        card, cards = cards[0], cards[1:]
         if card == CURSE:
             roses = state.maps[dist.map].roses
-            dist = replace(dist, cards=rest, cursed=tuple(p for p in dist.ranking if roses[p] > 0))
+            cursed = tuple(p for p in dist.ranking if roses[p] > 0)
             state = replace(state, curses_drawn=state.curses_drawn + 1)
             continue
-        found = next_recipient(dist.ranking, dist.quotas, dist.received, dist.next_rank)
+        found = next_recipient(dist.ranking, dist.quotas, received, next_rank)
         if found is None:  # pragma: no cover - the quotas cover every drawn card
             raise AssertionError("no player may receive the card")
         player, next_rank = found
         gold[player] = (*gold[player], card)
-        dist = replace(
-            dist,
-            cards=rest,
-            received=tuple_set(dist.received, player, dist.received[player] + 1),
-            next_rank=next_rank,
-        )
-    return _finish_distribution(replace(state, gold=tuple(gold), distribution=dist))
+        received[player] += 1
+    return _finish_distribution(replace(state, gold=tuple(gold)), dist.map)
 
 
 def discard_highest(state: _P, player: int) -> _P:
@@ -163,10 +169,8 @@ def curse_resolved(state: _P) -> _P:
     return settle(state)
 
 
-def _finish_distribution(state: _P) -> _P:
-    dist = state.distribution
-    assert dist is not None
-    state = restart_map(state, dist.map)
+def _finish_distribution(state: _P, map_index: int) -> _P:
+    state = restart_map(state, map_index)
     amulets, supply = state.amulets, state.amulet_supply
     if state.rules.amulets_after_claim:
         amulets, supply = add_amulets(state.island, amulets, supply)

@@ -61,7 +61,11 @@ class PlayTable:
         index and its :meth:`playable` clues, in map order."""
         index = self.index
         plays = []
-        seen = 0
+        # Cards playable on no map (most of a hand, late in a game) are passed over at once,
+        # as are the second copies of a card.
+        seen = ~0
+        for _, playable in maps:
+            seen &= ~playable
         for card in hand:
             bit = index[card]
             if seen >> bit & 1:

@@ -103,9 +103,12 @@ def replace(value: _T, **changes: Any) -> _T:
         fields.update(changes)
         # Facts are kept by the fields they read, and a group is shared, not copied: what either
         # position finds later holds for both, as both have the same values of those fields.
-        fields["_cache"] = {
-            reads: facts for reads, facts in value._cache.items() if reads.isdisjoint(changes)
-        }
+        # (A loop rather than a comprehension: in Python 3.11 that is a call of its own.)
+        kept = {}
+        for reads, facts in fields["_cache"].items():
+            if reads.isdisjoint(changes):
+                kept[reads] = facts
+        fields["_cache"] = kept
         new = object.__new__(type(value))
         object.__setattr__(new, "__dict__", fields)
         return new

@@ -28,6 +28,7 @@ player's turn begins. After every clue played and at every turn's end the §7 ch
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
@@ -175,15 +176,13 @@ class GameState(Position):
     def apply(self, action: Action) -> GameState:
         """The state after ``action`` by ``to_move``; raises IllegalActionError naming the rule."""
         if isinstance(action, Move) and self.phase == "action":
-            self._check_move(action)
-        elif not (isinstance(action, Play) and self._is_legal_play(action)) and (
+            return self._move(action)  # checked by the step rule, without the listing
+        if not (isinstance(action, Play) and self._is_legal_play(action)) and (
             action not in self.legal_actions()
         ):
             raise self._illegal(action)
         if isinstance(action, Play):
             return self._play(action)
-        if isinstance(action, Move):
-            return self._move(action)
         p = self.current_player
         if action == TAKE_AMULET:
             amulets = tuple(f for f in self.amulets if f != self.cars[p])
@@ -282,43 +281,46 @@ class GameState(Position):
         table = play_table(self.island, self.rules.clue_rules)
         return bool(table.playable(map_state.candidates_mask) >> table.index[play.clue] & 1)
 
-    def _check_move(self, move: Move) -> None:
-        text = str(move)
+    def _check_move(self, move: Move) -> Mapping[str, tuple[int, ...]]:
+        """Raises IllegalActionError unless ``move`` is legal; the located treasures (read to
+        check it, and by the move)."""
         if not 1 <= len(move.path) <= self.rules.max_steps:
             raise IllegalActionError(
-                f"{text!r}: a move has 1 to {self.rules.max_steps} steps", "§5 (B)"
+                f"{str(move)!r}: a move has 1 to {self.rules.max_steps} steps", "§5 (B)"
             )
         neighbours = move_neighbours(self.island)
         here = self.cars[self.current_player]
-        if move.destination == here:
+        if move.path[-1] == here:
             # A car cannot stay put (and so take the amulet under it) by driving a round trip.
             raise IllegalActionError(
-                f"{text!r}: the move ends where the car started, {here}; a move goes somewhere",
+                f"{str(move)!r}: the move ends where the car started, {here}; a move goes "
+                "somewhere",
                 "§5 (B)",
             )
         located = self.located_treasures()
         for i, there in enumerate(move.path):
             if there not in neighbours:
-                raise IllegalActionError(f"{text!r}: {there} is not a land field", "§5 (B)")
+                raise IllegalActionError(f"{str(move)!r}: {there} is not a land field", "§5 (B)")
             if there not in neighbours[here]:
                 raise IllegalActionError(
-                    f"{text!r}: {here} to {there} is not a step (an adjacent field of another "
+                    f"{str(move)!r}: {here} to {there} is not a step (an adjacent field of another "
                     "terrain, or a field of the same area)",
                     "§5 (B) step rule",
                 )
             if there in located and i < len(move.path) - 1:
                 raise IllegalActionError(
-                    f"{text!r}: the car claims the treasure at {there} and stops there",
+                    f"{str(move)!r}: the car claims the treasure at {there} and stops there",
                     "§5 claiming",
                 )
             here = there
+        return located
 
     def _play(self, play: Play) -> GameState:
         p = self.current_player
         hand = list(self.hands[p])
         decks = list(self.decks_of_hands()[p])
-        del decks[hand.index(play.clue)]
-        hand.remove(play.clue)
+        card = hand.index(play.clue)  # one search of the hand (clues compare in Python)
+        del decks[card], hand[card]
         old = self.maps[play.map]
         new_map = MapState(
             (*old.clues, play.clue),
@@ -398,12 +400,13 @@ class GameState(Position):
         }
 
     def _move(self, move: Move) -> GameState:
+        destination = move.path[-1]
+        maps_here = self._check_move(move).get(destination, ())
         p = self.current_player
-        cars = tuple_set(self.cars, p, move.destination)
-        maps_here = self.located_treasures().get(move.destination, ())
+        cars = tuple_set(self.cars, p, destination)
         if maps_here:
             return settle(replace(self, cars=cars, claims=tuple((m, p) for m in maps_here)))
-        if move.destination not in self.amulets and self.amulets_held[p] == 0:
+        if destination not in self.amulets and self.amulets_held[p] == 0:
             return end_turn(self, cars=cars)  # as _after_action would, nothing to decide
         return replace(self, cars=cars, moved=True)._after_action()
 
