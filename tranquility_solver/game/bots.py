@@ -31,7 +31,7 @@ from ..placement import openings, order_bounds, pool_without
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
 from .choices import FINISH, START, is_island
-from .gaps import gaps_through, line_gap
+from .gaps import LineSplit, gaps_through, line_split, split_gap
 from .legal import LegalActions
 from .state import Observation
 
@@ -250,11 +250,9 @@ class _Context:
     pool: tuple[int, ...]
     usefulness: dict[int, float]
     payments: dict[tuple[int, int], tuple[int, ...] | None] = field(default_factory=dict)
-    lines: dict[int, tuple[float, list[int | None], list[int | None], int, int]] = field(
-        default_factory=dict
-    )
-    """Per cell asked about: what its row and column add to the gap estimate, the two lines
-    (cells in order, to be filled in turn), its row and its column."""
+    lines: dict[int, tuple[float, LineSplit, LineSplit]] = field(default_factory=dict)
+    """Per cell asked about: what its row and column add to the gap estimate, and the two
+    lines cut around it."""
     spreads: dict[int, tuple[float, float]] = field(default_factory=dict)
     """Per cell asked about: the pool slot an even spread gives it, and the spacing (at least
     one) that :meth:`misfit` divides by."""
@@ -364,19 +362,19 @@ class _Context:
 
     def gap_change(self, index: int, card: int) -> float:
         """:func:`~.gaps.gap_change` of the grid as it is when ``card`` fills the empty cell
-        ``index``: the cell's row and column are cut out once per cell and decision, then
-        filled with each card in turn."""
+        ``index``: the cell's row and column are cut around it once per cell and decision
+        (:func:`~.gaps.line_split`), then each card adds only the terms that read it."""
         found = self.lines.get(index)
         if found is None:
             row, column = divmod(index, 6)
             cells = self.grid.cells
-            across, up = list(cells[row * 6 : row * 6 + 6]), list(cells[column::6])
-            found = self.lines[index] = (gaps_through(cells, index), across, up, row, column)
-        before, across, up, row, column = found
-        across[column] = up[row] = card
-        change = line_gap(across) + line_gap(up) - before
-        across[column] = up[row] = None
-        return change
+            found = self.lines[index] = (
+                gaps_through(cells, index),
+                line_split(cells[row * 6 : row * 6 + 6], column),
+                line_split(cells[column::6], row),
+            )
+        before, across, up = found
+        return split_gap(across, card) + split_gap(up, card) - before
 
     @cached_property
     def windows(self) -> fast.Windows:

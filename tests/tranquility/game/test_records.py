@@ -17,7 +17,14 @@ from tranquility_solver.game.bots import (
     _Context,
     make_bots,
 )
-from tranquility_solver.game.gaps import gap_change, gap_cost, gaps_through
+from tranquility_solver.game.gaps import (
+    gap_change,
+    gap_cost,
+    gaps_through,
+    line_gap,
+    line_split,
+    split_gap,
+)
 from tranquility_solver.game.records import GameRecord, play_game, replay
 from tranquility_solver.placement import openings, pool_without
 
@@ -312,3 +319,19 @@ def test_gap_changes_from_the_lines_cut_out_once_are_those_of_the_whole_grid() -
                     assert context.gap_change(index, card) == plain
                     checked += 1
     assert checked > 500
+
+
+def test_a_line_cut_around_a_cell_gives_the_same_gap_to_the_last_bit() -> None:
+    # The bot adds only the terms that read the card; the float must be line_gap's own.
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(20_000):
+        line = [rng.choice((None, None, rng.randint(1, 80))) for _ in range(6)]
+        for position in (at for at, value in enumerate(line) if value is None):
+            split = line_split(line, position)
+            for card in (1, rng.randint(1, 80), 80):
+                filled = list(line)
+                filled[position] = card
+                assert split_gap(split, card) == line_gap(filled)
+                checked += 1
+    assert checked > 100_000
