@@ -23,7 +23,7 @@ from typing import Literal
 
 from ..completion import fast
 from ..errors import TranquilityError, UnknownEngineError
-from ..game.actions import Action, Finish, parse_action
+from ..game.actions import Action, Finish, Play, parse_action
 from ..game.bots import HeuristicBot
 from ..game.choices import FINISH, START, is_island
 from ..game.legal import LegalActions
@@ -266,22 +266,35 @@ class _Search:
             return 100.0 if finishes <= 1 else 0.0
         return 1.0 if live >> card & 1 else 0.0
 
-    def children(self, state: GameState) -> Iterator[tuple[Action, GameState]]:
-        """Legal actions with their results, likeliest winners first, one per distinct key."""
+    def children(
+        self, state: GameState, first_only: bool = False
+    ) -> Iterator[tuple[Action, GameState | None, Key | None]]:
+        """Legal actions with their results and keys (``None``: not worked out), likeliest
+        winners first, one per distinct key.
+
+        With ``first_only`` the caller takes the first child and stops at the second, which
+        is then counted (one unit of work, as when it is built) but not built when it cannot
+        repeat an earlier child's key: its grid differs from theirs."""
         legal = state.lazy_legal_actions()
         if len(legal) == 1:
-            yield legal[0], state.apply(legal[0])
+            yield legal[0], state.apply(legal[0]), None
             return
         seen: set[Key] = set()
+        grids: set[tuple[int, str] | None] = set()
         for action in self._ordered(state, legal):
             self.step()
+            if first_only and grids and _grid_change(action) not in grids:
+                yield action, None, None
+                return
             child = state.apply(action)
+            key = None
             if child.outcome is None:
                 key = self.key(child)
                 if key in seen:
                     continue
                 seen.add(key)
-            yield action, child
+            grids.add(_grid_change(action))
+            yield action, child, key
 
     def _ordered(self, state: GameState, legal: LegalActions) -> Iterator[Action]:
         """The legal actions in the order they are tried: the heuristic bot's own choice (its
@@ -362,13 +375,16 @@ class _Search:
             self.next_report = now + 0.5
             self.progress(Progress(self.nodes, self.solver_calls, now - self.started, self.depth))
 
-    def visit(self, state: GameState, budget: int | None = None) -> list[Action] | None:
+    def visit(
+        self, state: GameState, budget: int | None = None, key: Key | None = None
+    ) -> list[Action] | None:
         """A winning line from ``state``, or ``None``.
 
         ``budget`` limits the discrepancies: how many times along a line an action other than
         the first in move order may be taken (``None``: no limit, an exhaustive search).
         ``self.exhausted`` tells afterwards whether ``None`` was a proof (every action
-        searched), which is the only case a position is stored as lost.
+        searched), which is the only case a position is stored as lost. ``key``: the
+        state's :meth:`key` when the caller has it.
         """
         self.tick()
         self.exhausted = True
@@ -376,7 +392,8 @@ class _Search:
             return [] if state.outcome.won else None
         if not self.prune:
             return self._expand_plain(state)
-        key = self.key(state)
+        if key is None:
+            key = self.key(state)
         if key in self.lost:
             self.transpositions += 1
             return None
@@ -387,14 +404,17 @@ class _Search:
         complete = True
         self.depth += 1
         try:
-            for index, (action, child) in enumerate(self.children(state)):
+            for index, (action, child, child_key) in enumerate(
+                self.children(state, first_only=budget == 0)
+            ):
                 child_budget = budget
                 if budget is not None and index > 0:
                     if budget == 0:
                         complete = False
                         break
                     child_budget = budget - 1
-                line = self.visit(child, child_budget)
+                assert child is not None  # only a child past the first is left unbuilt
+                line = self.visit(child, child_budget, child_key)
                 if line is not None:
                     line.append(action)  # built backwards, reversed once at the top
                     self.exhausted = True
@@ -419,6 +439,12 @@ class _Search:
         finally:
             self.depth -= 1
         return None
+
+
+def _grid_change(action: Action) -> tuple[int, str] | None:
+    """What an action puts on the grid: a play its card and cell, any other action nothing.
+    Children whose actions differ here have different grids, so different keys."""
+    return (action.card, action.cell) if isinstance(action, Play) else None
 
 
 def _turns_fit(supply: list[int], current: int, needed: int, *, at_once: bool = True) -> bool:
