@@ -299,10 +299,31 @@ class _Search:
     def _ordered(self, state: GameState, legal: LegalActions) -> Iterator[Action]:
         """The legal actions in the order they are tried: the heuristic bot's own choice (its
         share of a team discard too), as it wins many deals on its own, then the others by the
-        cards they give up, cheapest first. The others are ranked only if the first fails,
-        and built one at a time, as most searches try only the first one or two."""
+        cards they give up, cheapest first (:meth:`_ranked`), built one at a time, as most
+        searches try only the first one or two."""
         preferred = self._preferred(state)
         yield preferred
+        tried = False
+        for position in self._ranked(state, legal):
+            action = legal[position]
+            if not tried and action == preferred:
+                tried = True
+                continue
+            yield action
+
+    def _ranked(self, state: GameState, legal: LegalActions) -> Iterator[int]:
+        """The positions of the legal actions by the cards they give up, cheapest first, ties
+        in the listing's order. Finish, start and the free plays give up nothing and come
+        first, in that order (the plays as listed); the rest is ranked only when asked for."""
+        plays = legal.count_of(Play)
+        card_sets = legal.card_sets()
+        tail = range(plays + len(card_sets), len(legal))
+        yield from sorted(tail, key=lambda position: not isinstance(legal[position], Finish))
+        position = 0
+        for cost, payments in legal.payments_by_placement():
+            if not cost:
+                yield position  # its one payment: no card
+            position += len(payments)
         finishes = sum(hand.count(FINISH) for hand in state.hands)
         finishes += sum(deck.count(FINISH) for deck in state.decks)
         live = self._live_cards(state.grid)
@@ -321,26 +342,23 @@ class _Search:
         # Ranked as (rank, position in the listing): a stable sort by rank.
         ranked: list[tuple[tuple[float, ...], int]] = []
         ranks: dict[int, list[tuple[float, ...]]] = {}
+        position = 0
         for cost, payments in legal.payments_by_placement():
-            # Placements of one card at one cost share their list of payments: ranked once.
-            found = ranks.get(id(payments))
-            if found is None:
-                found = ranks[id(payments)] = [(cost, 0, lost_value(paid)) for paid in payments]
-            ranked.extend(zip(found, range(len(ranked), len(ranked) + len(found)), strict=True))
+            if cost:
+                # Placements of one card at one cost share their list of payments: ranked once.
+                found = ranks.get(id(payments))
+                if found is None:
+                    found = ranks[id(payments)] = [(cost, 0, lost_value(paid)) for paid in payments]
+                ranked.extend(zip(found, range(position, position + len(found)), strict=True))
+            position += len(payments)
         sharing = state.phase == "share"
-        for cards in legal.card_sets():
+        for cards in card_sets:
             value = lost_value(cards)
-            ranked.append(((value, -len(cards)) if sharing else (2, 1, value), len(ranked)))
-        for position in range(len(ranked), len(legal)):
-            ranked.append(((-2.0,) if isinstance(legal[position], Finish) else (-1.0,), position))
+            ranked.append(((value, -len(cards)) if sharing else (2, 1, value), position))
+            position += 1
         ranked.sort()  # by rank, ties in the listing's order
-        tried = False
         for _, position in ranked:
-            action = legal[position]
-            if not tried and action == preferred:
-                tried = True
-                continue
-            yield action
+            yield position
 
     def _preferred(self, state: GameState) -> Action:
         """HeuristicBot's choice, remembered per observation: it depends on nothing else, and
