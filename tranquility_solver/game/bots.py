@@ -31,7 +31,7 @@ from ..placement import openings, order_bounds, pool_without
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
 from .choices import FINISH, START, is_island
-from .gaps import LineSplit, gaps_through, line_split, split_gap
+from .gaps import LINES, LineSplit, line_gap, line_split, split_gap
 from .legal import LegalActions
 from .state import Observation
 
@@ -148,7 +148,7 @@ class HeuristicBot:
             if counting:
                 score = context.log_count_without(dropped)
             discard = (score - 2 * (self.cost_weight if counting else 1.0), Discard(dropped))
-        play = self._counted(observation, context) if counting else self._estimated(context)
+        play = self._counted(observation, context) if counting else self._estimated(context, legal)
         choices = [choice for choice in (discard, play) if choice is not None]
         best = max(choices, key=lambda choice: choice[0], default=None)
         if best is not None and best[0] > -math.inf:
@@ -161,10 +161,11 @@ class HeuristicBot:
         return context.payment(card, cost)
 
     def _payments(
-        self, context: _Context, placements: list[tuple[int, int, int]]
+        self, context: _Context, placements: Sequence[tuple[int, int, int]]
     ) -> dict[tuple[int, int], tuple[int, ...] | None]:
-        """:meth:`_payment` per card and cost of ``placements`` (many cells share them)."""
-        wanted = {(card, cost) for card, _, cost in placements}
+        """:meth:`_payment` per card and cost of ``placements``, ``(card, cost, cell)`` (many
+        cells share them)."""
+        wanted = {(card, cost) for card, cost, _ in placements}
         return {key: self._payment(context, *key) for key in sorted(wanted)}
 
     def _counted(self, observation: Observation, context: _Context) -> tuple[float, Play] | None:
@@ -181,7 +182,9 @@ class HeuristicBot:
         safety: PlaySafety | None = None
         best: tuple[float, int, int, tuple[int, ...]] | None = None
         placements = openings(context.grid, context.rules).placements(island, len(island))
-        payments = self._payments(context, placements)
+        payments = self._payments(
+            context, [(card, cost, index) for card, index, cost in placements]
+        )
         for card, index, cost in placements:
             if cost:
                 if safety is None:
@@ -201,22 +204,22 @@ class HeuristicBot:
         score, card, index, paid = best
         return score, Play(card, CELL_NAMES[index], paid)
 
-    def _estimated(self, context: _Context) -> tuple[float, Play] | None:
+    def _estimated(self, context: _Context, legal: LegalActions) -> tuple[float, Play] | None:
         """Best play by estimated cards (`seed`): scored cheaply first, then the best ones
         checked for completability from the cards the bot cannot rule out, until one passes.
         The check is the core's fast engine, as in ``safe_placements``, but on the payment
-        this bot chose; stopping at the first pass saves most of the checks."""
+        this bot chose; stopping at the first pass saves most of the checks. The plays are
+        those of ``legal``, the decision's legal actions."""
         if context.dead:
             return None
-        island = sorted({card for card in context.hand if is_island(card)})
         cells = context.grid.cells
         # Best first: by score, then card, then cell (each pair once, so `paid` never decides).
         scored: list[tuple[float, int, int, tuple[int, ...]]] = []
         wedge_weight, fit_weight = self.wedge_weight, self.fit_weight
         estimate = context.estimate
-        placements = openings(context.grid, context.rules).placements(island, len(context.hand))
+        placements = legal.placements()
         payments = self._payments(context, placements)
-        for card, index, cost in placements:
+        for card, cost, index in placements:
             paid = payments[card, cost]
             if paid is None:
                 continue
@@ -373,7 +376,7 @@ class _Context:
         above = high_slot - 1 - self.windows.deadline[index]
         spacing = (high_slot - low_slot) / (below + above + 1)
         return (
-            gaps_through(cells, index),
+            self.line_gaps[row] + self.line_gaps[6 + column],
             line_split(cells[row * 6 : row * 6 + 6], column),
             line_split(cells[column::6], row),
             low_slot + spacing * (below + 0.5),
@@ -383,6 +386,12 @@ class _Context:
     @cached_property
     def windows(self) -> fast.Windows:
         return fast.windows(self.grid.cells, self.pool, self.rules.order)
+
+    @cached_property
+    def line_gaps(self) -> list[float]:
+        """What each row, then each column, adds to the gap estimate (:data:`~.gaps.LINES`)."""
+        cells = self.grid.cells
+        return [line_gap(cells[start : start + 6 * step : step]) for start, step in LINES]
 
     @cached_property
     def dead(self) -> bool:
