@@ -25,11 +25,11 @@ from ..completion import fast
 from ..errors import TranquilityError, UnknownEngineError
 from ..game.actions import Action, Finish, Play, parse_action
 from ..game.bots import HeuristicBot
-from ..game.choices import FINISH, START, is_island
+from ..game.choices import FINISH, START
 from ..game.legal import LegalActions
 from ..game.observation import Observation
 from ..game.state import GameState
-from ..grid import Cells, Grid
+from ..grid import CELL_COUNT, Cells, Grid
 from ..placement import openings
 from ..rules import Rules
 from .deal import Deal
@@ -198,26 +198,25 @@ class _Search:
             self.live[grid.cells] = found
         return found
 
-    def _canonical(self, state: GameState, cards: tuple[int, ...]) -> tuple[int, ...]:
-        """A hand with every card that can never be placed or played written as ``_JUNK``."""
-        live = self._live_cards(state.grid)
-        out = []
-        for card in cards:
-            if card == START:
-                out.append(_JUNK if state.start_played else START)
-            elif card == FINISH or live >> card & 1:
-                out.append(card)
-            else:
-                out.append(_JUNK)
-        return tuple(sorted(out))
+    def _canonical(self, cards: tuple[int, ...], live: int, start: int) -> tuple[int, ...]:
+        """A hand with every card that can never be placed or played written as ``_JUNK``:
+        ``live`` is :meth:`_live_cards` of the grid, ``start`` what a start card counts as."""
+        return tuple(
+            sorted(
+                card if live >> card & 1 or card == FINISH else (start if card == START else _JUNK)
+                for card in cards
+            )
+        )
 
     def key(self, state: GameState) -> Key:
         """Everything the rest of the game depends on, junk cards made alike.
 
         The decks are a suffix of the deal's decks, so their lengths stand for them."""
+        live = self._live_cards(state.grid)
+        start = _JUNK if state.start_played else START
         return (
             state.grid.cells,
-            tuple(self._canonical(state, hand) for hand in state.hands),
+            tuple(self._canonical(hand, live, start) for hand in state.hands),
             tuple(len(deck) for deck in state.decks),
             state.start_played,
             state.current_player,
@@ -238,7 +237,8 @@ class _Search:
         # Rule 2: the island cards still held must be able to complete the grid.
         cells = state.grid.cells
         live = self._live_cards(state.grid)
-        pool = tuple(sorted(c for c in cards if is_island(c) and live >> c & 1))
+        # Only island cards have a bit in `live` (start and finish are 0 and 81).
+        pool = tuple(sorted(c for c in cards if live >> c & 1))
         known = self.completable.get((cells, pool))
         if known is None:
             self.solver_calls += 1
@@ -248,7 +248,7 @@ class _Search:
             return True
         # Rule 3: every turn costs its player a card, and running out before the win loses.
         if state.phase == "play":
-            needed = len(state.grid.empty_cells) + 1 + (0 if state.start_played else 1)
+            needed = CELL_COUNT - state.grid.filled_count + 1 + (0 if state.start_played else 1)
             sizes = [len(part) for part in supply]
             at_once = self.rules.out_of_cards_check == "at once"
             if not _turns_fit(sizes, state.current_player, needed, at_once=at_once):
