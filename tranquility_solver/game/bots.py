@@ -175,9 +175,10 @@ class HeuristicBot:
         (no safe play: discarding keeps every chance the grid still has, so none is offered).
         A play costing nothing is safe exactly when its count is not zero, so only dearer
         plays are checked for safety first; an unsafe play scores minus infinity, which never
-        beats a safe one and, alone, counts as no play."""
+        beats a safe one and, alone, counts as no play. A grid with no completion left (dead
+        cells or not) leaves every play unsafe: no play, without looking."""
         island = sorted({card for card in observation.hand if is_island(card)})
-        if not island or context.dead:
+        if not island or not context.log_count_without(()) > -math.inf:
             return None
         safety: PlaySafety | None = None
         best: tuple[float, int, int, tuple[int, ...]] | None = None
