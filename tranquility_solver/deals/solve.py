@@ -23,13 +23,13 @@ from typing import Literal
 
 from ..completion import fast
 from ..errors import TranquilityError, UnknownEngineError
-from ..game.actions import Action, Finish, parse_action
+from ..game.actions import Action, Finish, Play, parse_action
 from ..game.bots import HeuristicBot
-from ..game.choices import FINISH, START, is_island
+from ..game.choices import FINISH, START
 from ..game.legal import LegalActions
 from ..game.observation import Observation
 from ..game.state import GameState
-from ..grid import Cells, Grid
+from ..grid import CELL_COUNT, Cells, Grid
 from ..placement import openings
 from ..rules import Rules
 from .deal import Deal
@@ -198,26 +198,25 @@ class _Search:
             self.live[grid.cells] = found
         return found
 
-    def _canonical(self, state: GameState, cards: tuple[int, ...]) -> tuple[int, ...]:
-        """A hand with every card that can never be placed or played written as ``_JUNK``."""
-        live = self._live_cards(state.grid)
-        out = []
-        for card in cards:
-            if card == START:
-                out.append(_JUNK if state.start_played else START)
-            elif card == FINISH or live >> card & 1:
-                out.append(card)
-            else:
-                out.append(_JUNK)
-        return tuple(sorted(out))
+    def _canonical(self, cards: tuple[int, ...], live: int, start: int) -> tuple[int, ...]:
+        """A hand with every card that can never be placed or played written as ``_JUNK``:
+        ``live`` is :meth:`_live_cards` of the grid, ``start`` what a start card counts as."""
+        return tuple(
+            sorted(
+                card if live >> card & 1 or card == FINISH else (start if card == START else _JUNK)
+                for card in cards
+            )
+        )
 
     def key(self, state: GameState) -> Key:
         """Everything the rest of the game depends on, junk cards made alike.
 
         The decks are a suffix of the deal's decks, so their lengths stand for them."""
+        live = self._live_cards(state.grid)
+        start = _JUNK if state.start_played else START
         return (
             state.grid.cells,
-            tuple(self._canonical(state, hand) for hand in state.hands),
+            tuple(self._canonical(hand, live, start) for hand in state.hands),
             tuple(len(deck) for deck in state.decks),
             state.start_played,
             state.current_player,
@@ -238,7 +237,8 @@ class _Search:
         # Rule 2: the island cards still held must be able to complete the grid.
         cells = state.grid.cells
         live = self._live_cards(state.grid)
-        pool = tuple(sorted(c for c in cards if is_island(c) and live >> c & 1))
+        # Only island cards have a bit in `live` (start and finish are 0 and 81).
+        pool = tuple(sorted(c for c in cards if live >> c & 1))
         known = self.completable.get((cells, pool))
         if known is None:
             self.solver_calls += 1
@@ -248,7 +248,7 @@ class _Search:
             return True
         # Rule 3: every turn costs its player a card, and running out before the win loses.
         if state.phase == "play":
-            needed = len(state.grid.empty_cells) + 1 + (0 if state.start_played else 1)
+            needed = CELL_COUNT - state.grid.filled_count + 1 + (0 if state.start_played else 1)
             sizes = [len(part) for part in supply]
             at_once = self.rules.out_of_cards_check == "at once"
             if not _turns_fit(sizes, state.current_player, needed, at_once=at_once):
@@ -266,30 +266,64 @@ class _Search:
             return 100.0 if finishes <= 1 else 0.0
         return 1.0 if live >> card & 1 else 0.0
 
-    def children(self, state: GameState) -> Iterator[tuple[Action, GameState]]:
-        """Legal actions with their results, likeliest winners first, one per distinct key."""
+    def children(
+        self, state: GameState, first_only: bool = False
+    ) -> Iterator[tuple[Action, GameState | None, Key | None]]:
+        """Legal actions with their results and keys (``None``: not worked out), likeliest
+        winners first, one per distinct key.
+
+        With ``first_only`` the caller takes the first child and stops at the second, which
+        is then counted (one unit of work, as when it is built) but not built when it cannot
+        repeat an earlier child's key: its grid differs from theirs."""
         legal = state.lazy_legal_actions()
         if len(legal) == 1:
-            yield legal[0], state.apply(legal[0])
+            yield legal[0], state.apply(legal[0]), None
             return
         seen: set[Key] = set()
+        grids: set[tuple[int, str] | None] = set()
         for action in self._ordered(state, legal):
             self.step()
+            if first_only and grids and _grid_change(action) not in grids:
+                yield action, None, None
+                return
             child = state.apply(action)
+            key = None
             if child.outcome is None:
                 key = self.key(child)
                 if key in seen:
                     continue
                 seen.add(key)
-            yield action, child
+            grids.add(_grid_change(action))
+            yield action, child, key
 
     def _ordered(self, state: GameState, legal: LegalActions) -> Iterator[Action]:
         """The legal actions in the order they are tried: the heuristic bot's own choice (its
         share of a team discard too), as it wins many deals on its own, then the others by the
-        cards they give up, cheapest first. The others are ranked only if the first fails,
-        and built one at a time, as most searches try only the first one or two."""
+        cards they give up, cheapest first (:meth:`_ranked`), built one at a time, as most
+        searches try only the first one or two."""
         preferred = self._preferred(state)
         yield preferred
+        tried = False
+        for position in self._ranked(state, legal):
+            action = legal[position]
+            if not tried and action == preferred:
+                tried = True
+                continue
+            yield action
+
+    def _ranked(self, state: GameState, legal: LegalActions) -> Iterator[int]:
+        """The positions of the legal actions by the cards they give up, cheapest first, ties
+        in the listing's order. Finish, start and the free plays give up nothing and come
+        first, in that order (the plays as listed); the rest is ranked only when asked for."""
+        plays = legal.count_of(Play)
+        card_sets = legal.card_sets()
+        tail = range(plays + len(card_sets), len(legal))
+        yield from sorted(tail, key=lambda position: not isinstance(legal[position], Finish))
+        position = 0
+        for cost, payments in legal.payments_by_placement():
+            if not cost:
+                yield position  # its one payment: no card
+            position += len(payments)
         finishes = sum(hand.count(FINISH) for hand in state.hands)
         finishes += sum(deck.count(FINISH) for deck in state.decks)
         live = self._live_cards(state.grid)
@@ -308,26 +342,23 @@ class _Search:
         # Ranked as (rank, position in the listing): a stable sort by rank.
         ranked: list[tuple[tuple[float, ...], int]] = []
         ranks: dict[int, list[tuple[float, ...]]] = {}
+        position = 0
         for cost, payments in legal.payments_by_placement():
-            # Placements of one card at one cost share their list of payments: ranked once.
-            found = ranks.get(id(payments))
-            if found is None:
-                found = ranks[id(payments)] = [(cost, 0, lost_value(paid)) for paid in payments]
-            ranked.extend(zip(found, range(len(ranked), len(ranked) + len(found)), strict=True))
+            if cost:
+                # Placements of one card at one cost share their list of payments: ranked once.
+                found = ranks.get(id(payments))
+                if found is None:
+                    found = ranks[id(payments)] = [(cost, 0, lost_value(paid)) for paid in payments]
+                ranked.extend(zip(found, range(position, position + len(found)), strict=True))
+            position += len(payments)
         sharing = state.phase == "share"
-        for cards in legal.card_sets():
+        for cards in card_sets:
             value = lost_value(cards)
-            ranked.append(((value, -len(cards)) if sharing else (2, 1, value), len(ranked)))
-        for position in range(len(ranked), len(legal)):
-            ranked.append(((-2.0,) if isinstance(legal[position], Finish) else (-1.0,), position))
+            ranked.append(((value, -len(cards)) if sharing else (2, 1, value), position))
+            position += 1
         ranked.sort()  # by rank, ties in the listing's order
-        tried = False
         for _, position in ranked:
-            action = legal[position]
-            if not tried and action == preferred:
-                tried = True
-                continue
-            yield action
+            yield position
 
     def _preferred(self, state: GameState) -> Action:
         """HeuristicBot's choice, remembered per observation: it depends on nothing else, and
@@ -362,13 +393,16 @@ class _Search:
             self.next_report = now + 0.5
             self.progress(Progress(self.nodes, self.solver_calls, now - self.started, self.depth))
 
-    def visit(self, state: GameState, budget: int | None = None) -> list[Action] | None:
+    def visit(
+        self, state: GameState, budget: int | None = None, key: Key | None = None
+    ) -> list[Action] | None:
         """A winning line from ``state``, or ``None``.
 
         ``budget`` limits the discrepancies: how many times along a line an action other than
         the first in move order may be taken (``None``: no limit, an exhaustive search).
         ``self.exhausted`` tells afterwards whether ``None`` was a proof (every action
-        searched), which is the only case a position is stored as lost.
+        searched), which is the only case a position is stored as lost. ``key``: the
+        state's :meth:`key` when the caller has it.
         """
         self.tick()
         self.exhausted = True
@@ -376,7 +410,8 @@ class _Search:
             return [] if state.outcome.won else None
         if not self.prune:
             return self._expand_plain(state)
-        key = self.key(state)
+        if key is None:
+            key = self.key(state)
         if key in self.lost:
             self.transpositions += 1
             return None
@@ -387,14 +422,17 @@ class _Search:
         complete = True
         self.depth += 1
         try:
-            for index, (action, child) in enumerate(self.children(state)):
+            for index, (action, child, child_key) in enumerate(
+                self.children(state, first_only=budget == 0)
+            ):
                 child_budget = budget
                 if budget is not None and index > 0:
                     if budget == 0:
                         complete = False
                         break
                     child_budget = budget - 1
-                line = self.visit(child, child_budget)
+                assert child is not None  # only a child past the first is left unbuilt
+                line = self.visit(child, child_budget, child_key)
                 if line is not None:
                     line.append(action)  # built backwards, reversed once at the top
                     self.exhausted = True
@@ -419,6 +457,12 @@ class _Search:
         finally:
             self.depth -= 1
         return None
+
+
+def _grid_change(action: Action) -> tuple[int, str] | None:
+    """What an action puts on the grid: a play its card and cell, any other action nothing.
+    Children whose actions differ here have different grids, so different keys."""
+    return (action.card, action.cell) if isinstance(action, Play) else None
 
 
 def _turns_fit(supply: list[int], current: int, needed: int, *, at_once: bool = True) -> bool:

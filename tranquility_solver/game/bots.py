@@ -26,12 +26,12 @@ from ..completion import count as counting
 from ..completion import fast
 from ..errors import TranquilityError
 from ..grid import CELL_NAMES, FIRST_CARD, LAST_CARD, Grid
-from ..hints import PlaySafety, dead_cells
+from ..hints import PlaySafety
 from ..placement import openings, order_bounds, pool_without
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
 from .choices import FINISH, START, is_island
-from .gaps import gaps_through, line_gap
+from .gaps import LINES, LineSplit, line_gap, line_split, split_gap
 from .legal import LegalActions
 from .state import Observation
 
@@ -148,7 +148,7 @@ class HeuristicBot:
             if counting:
                 score = context.log_count_without(dropped)
             discard = (score - 2 * (self.cost_weight if counting else 1.0), Discard(dropped))
-        play = self._counted(observation, context) if counting else self._estimated(context)
+        play = self._counted(observation, context) if counting else self._estimated(context, legal)
         choices = [choice for choice in (discard, play) if choice is not None]
         best = max(choices, key=lambda choice: choice[0], default=None)
         if best is not None and best[0] > -math.inf:
@@ -161,10 +161,11 @@ class HeuristicBot:
         return context.payment(card, cost)
 
     def _payments(
-        self, context: _Context, placements: list[tuple[int, int, int]]
+        self, context: _Context, placements: Sequence[tuple[int, int, int]]
     ) -> dict[tuple[int, int], tuple[int, ...] | None]:
-        """:meth:`_payment` per card and cost of ``placements`` (many cells share them)."""
-        wanted = {(card, cost) for card, _, cost in placements}
+        """:meth:`_payment` per card and cost of ``placements``, ``(card, cost, cell)`` (many
+        cells share them)."""
+        wanted = {(card, cost) for card, cost, _ in placements}
         return {key: self._payment(context, *key) for key in sorted(wanted)}
 
     def _counted(self, observation: Observation, context: _Context) -> tuple[float, Play] | None:
@@ -174,14 +175,17 @@ class HeuristicBot:
         (no safe play: discarding keeps every chance the grid still has, so none is offered).
         A play costing nothing is safe exactly when its count is not zero, so only dearer
         plays are checked for safety first; an unsafe play scores minus infinity, which never
-        beats a safe one and, alone, counts as no play."""
+        beats a safe one and, alone, counts as no play. A grid with no completion left (dead
+        cells or not) leaves every play unsafe: no play, without looking."""
         island = sorted({card for card in observation.hand if is_island(card)})
-        if not island or dead_cells(context.grid, context.pool, context.rules):
+        if not island or not context.log_count_without(()) > -math.inf:
             return None
         safety: PlaySafety | None = None
         best: tuple[float, int, int, tuple[int, ...]] | None = None
         placements = openings(context.grid, context.rules).placements(island, len(island))
-        payments = self._payments(context, placements)
+        payments = self._payments(
+            context, [(card, cost, index) for card, index, cost in placements]
+        )
         for card, index, cost in placements:
             if cost:
                 if safety is None:
@@ -201,34 +205,36 @@ class HeuristicBot:
         score, card, index, paid = best
         return score, Play(card, CELL_NAMES[index], paid)
 
-    def _estimated(self, context: _Context) -> tuple[float, Play] | None:
+    def _estimated(self, context: _Context, legal: LegalActions) -> tuple[float, Play] | None:
         """Best play by estimated cards (`seed`): scored cheaply first, then the best ones
         checked for completability from the cards the bot cannot rule out, until one passes.
         The check is the core's fast engine, as in ``safe_placements``, but on the payment
-        this bot chose; stopping at the first pass saves most of the checks."""
-        if dead_cells(context.grid, context.pool, context.rules):
+        this bot chose; stopping at the first pass saves most of the checks. The plays are
+        those of ``legal``, the decision's legal actions."""
+        if context.dead:
             return None
-        island = sorted({card for card in context.hand if is_island(card)})
         cells = context.grid.cells
+        # Best first: by score, then card, then cell (each pair once, so `paid` never decides).
         scored: list[tuple[float, int, int, tuple[int, ...]]] = []
         wedge_weight, fit_weight = self.wedge_weight, self.fit_weight
-        gap_change, misfit = context.gap_change, context.misfit
-        placements = openings(context.grid, context.rules).placements(island, len(context.hand))
+        estimate = context.estimate
+        placements = legal.placements()
         payments = self._payments(context, placements)
-        for card, index, cost in placements:
+        for card, cost, index in placements:
             paid = payments[card, cost]
             if paid is None:
                 continue
+            gap_change, misfit = estimate(index, card)
             # The cost paid now was part of the estimate before: count it once.
-            wedged = gap_change(index, card) + cost
-            score = -wedge_weight * wedged - fit_weight * misfit(card, index)
-            scored.append((score - cost, card, index, paid))
-        scored.sort(key=lambda entry: (-entry[0], entry[1], entry[2]))
-        for score, card, index, paid in scored:
+            wedged = gap_change + cost
+            score = -wedge_weight * wedged - fit_weight * misfit
+            scored.append((-(score - cost), card, index, paid))
+        scored.sort()
+        for negated, card, index, paid in scored:
             after = (*cells[:index], card, *cells[index + 1 :])
             pool = pool_without(context.pool, (card, *paid))
             if fast.feasible(after, pool, context.rules.order):
-                return (score, Play(card, CELL_NAMES[index], paid))
+                return (-negated, Play(card, CELL_NAMES[index], paid))
         return None
 
 
@@ -250,14 +256,10 @@ class _Context:
     pool: tuple[int, ...]
     usefulness: dict[int, float]
     payments: dict[tuple[int, int], tuple[int, ...] | None] = field(default_factory=dict)
-    lines: dict[int, tuple[float, list[int | None], list[int | None], int, int]] = field(
-        default_factory=dict
-    )
-    """Per cell asked about: what its row and column add to the gap estimate, the two lines
-    (cells in order, to be filled in turn), its row and its column."""
-    spreads: dict[int, tuple[float, float]] = field(default_factory=dict)
-    """Per cell asked about: the pool slot an even spread gives it, and the spacing (at least
-    one) that :meth:`misfit` divides by."""
+    cells: dict[int, tuple[float, LineSplit, LineSplit, float, float]] = field(default_factory=dict)
+    """Per cell asked about (:meth:`estimate`): what its row and column add to the gap
+    estimate, the two lines cut around it, the pool slot an even spread gives it and the
+    spacing (at least one) its misfit is counted in."""
 
     @classmethod
     def of(cls, observation: Observation) -> _Context:
@@ -349,48 +351,62 @@ class _Context:
             return (_USELESS if spare else _NEVER, card)
         return (self.usefulness[card], card)
 
-    def misfit(self, card: int, index: int) -> float:
-        """How far ``card`` sits from the value an even spread would give the cell ``index``,
-        in units of the spacing of the pool numbers between the cell's filled bounds."""
-        spread = self.spreads.get(index)
-        if spread is None:
-            low_slot, high_slot = self.bounds[index]
-            below = self.windows.release[index] - low_slot
-            above = high_slot - 1 - self.windows.deadline[index]
-            spacing = (high_slot - low_slot) / (below + above + 1)
-            spread = self.spreads[index] = (low_slot + spacing * (below + 0.5), max(1.0, spacing))
-        ideal, unit = spread
-        return abs(bisect_left(self.pool, card) - ideal) / unit
+    def estimate(self, index: int, card: int) -> tuple[float, float]:
+        """For ``card`` on the empty cell ``index``: :func:`~.gaps.gap_change` of the grid, and
+        how far the card sits from the value an even spread would give the cell, in units of
+        the spacing of the pool numbers between the cell's filled bounds.
 
-    def gap_change(self, index: int, card: int) -> float:
-        """:func:`~.gaps.gap_change` of the grid as it is when ``card`` fills the empty cell
-        ``index``: the cell's row and column are cut out once per cell and decision, then
-        filled with each card in turn."""
-        found = self.lines.get(index)
+        What the cell alone decides is worked out once per cell and decision: its row and
+        column cut around it (:func:`~.gaps.line_split`), so that a card adds only the terms
+        that read it, and its spread."""
+        found = self.cells.get(index)
         if found is None:
-            row, column = divmod(index, 6)
-            cells = self.grid.cells
-            across, up = list(cells[row * 6 : row * 6 + 6]), list(cells[column::6])
-            found = self.lines[index] = (gaps_through(cells, index), across, up, row, column)
-        before, across, up, row, column = found
-        across[column] = up[row] = card
-        change = line_gap(across) + line_gap(up) - before
-        across[column] = up[row] = None
-        return change
+            found = self.cells[index] = self._cell(index)
+        before, across, up, ideal, unit = found
+        return (
+            split_gap(across, card) + split_gap(up, card) - before,
+            abs(bisect_left(self.pool, card) - ideal) / unit,
+        )
+
+    def _cell(self, index: int) -> tuple[float, LineSplit, LineSplit, float, float]:
+        row, column = divmod(index, 6)
+        cells, pool = self.grid.cells, self.pool
+        low, high = self.bounds[index]
+        low_slot, high_slot = bisect_right(pool, low), bisect_left(pool, high)
+        below = self.windows.release[index] - low_slot
+        above = high_slot - 1 - self.windows.deadline[index]
+        spacing = (high_slot - low_slot) / (below + above + 1)
+        return (
+            self.line_gaps[row] + self.line_gaps[6 + column],
+            line_split(cells[row * 6 : row * 6 + 6], column),
+            line_split(cells[column::6], row),
+            low_slot + spacing * (below + 0.5),
+            max(1.0, spacing),
+        )
 
     @cached_property
     def windows(self) -> fast.Windows:
         return fast.windows(self.grid.cells, self.pool, self.rules.order)
 
     @cached_property
+    def line_gaps(self) -> list[float]:
+        """What each row, then each column, adds to the gap estimate (:data:`~.gaps.LINES`)."""
+        cells = self.grid.cells
+        return [line_gap(cells[start : start + 6 * step : step]) for start, step in LINES]
+
+    @cached_property
+    def dead(self) -> bool:
+        """Whether some empty cell can take no number of the pool (the grid cannot be
+        completed): :func:`~tranquility_solver.hints.dead_cells`, read from :attr:`windows`."""
+        windows = self.windows
+        return any(windows.release[cell] > windows.deadline[cell] for cell in windows.empties)
+
+    @cached_property
     def bounds(self) -> list[tuple[int, int]]:
-        """Per cell: pool slots just above its highest filled lower cell and of its lowest
-        filled higher cell, over the whole order (all cells below and above, not only the
-        neighbours the `seed` order rule compares)."""
-        return [
-            (bisect_right(self.pool, low), bisect_left(self.pool, high))
-            for low, high in order_bounds(self.grid.cells, self.rules, transitive=True)
-        ]
+        """Per cell: its highest filled lower cell and its lowest filled higher cell, over the
+        whole order (all cells below and above, not only the neighbours the `seed` order rule
+        compares)."""
+        return order_bounds(self.grid.cells, self.rules, transitive=True)
 
 
 @dataclass(frozen=True)

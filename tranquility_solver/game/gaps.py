@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["LINES", "gap_change", "gap_cost", "gaps_through", "line_gap"]
+__all__ = [
+    "LINES",
+    "LineSplit",
+    "gap_change",
+    "gap_cost",
+    "gaps_through",
+    "line_gap",
+    "line_split",
+    "split_gap",
+]
 
 
 def gap_cost(cells: Sequence[int | None]) -> float:
@@ -53,6 +62,60 @@ def line_gap(line: Sequence[int | None]) -> float:
         if previous is not None and run:
             total += 2 * abs(value - previous) / (run + 1)
         previous, run = value, 0
+    return total
+
+
+LineSplit = tuple[float, int, int, int, int, tuple[float, ...]]
+"""One line cut around an empty cell (:func:`line_split`): the sum so far, the filled value
+below the cell and its divisor, the one above and its divisor (divisor 0: no term), and the
+terms after them."""
+
+
+def line_split(line: Sequence[int | None], position: int) -> LineSplit:
+    """What :func:`line_gap` of ``line`` with a card on its empty cell ``position`` adds up,
+    but for the two terms that read the card: :func:`split_gap` gives the same float.
+
+    >>> split = line_split((10, None, None, 20, None, None), 1)
+    >>> split, split_gap(split, 12) == line_gap((10, 12, None, 20, None, None))
+    ((0.0, 10, 0, 20, 2, ()), True)
+    """
+    total = 0.0
+    previous: int | None = None
+    run = 0
+    for value in line[:position]:
+        if value is None:
+            run += 1
+            continue
+        if previous is not None and run:
+            total += 2 * abs(value - previous) / (run + 1)
+        previous, run = value, 0
+    low, low_divisor = previous or 0, run + 1 if previous is not None and run else 0
+    terms: list[float] = []
+    previous, run = None, 0
+    for value in line[position + 1 :]:
+        if value is None:
+            run += 1
+            continue
+        if previous is not None and run:
+            terms.append(2 * abs(value - previous) / (run + 1))
+        elif previous is None:
+            high, high_divisor = value, run + 1 if run else 0
+        previous, run = value, 0
+    if previous is None:
+        high, high_divisor = 0, 0
+    return total, low, low_divisor, high, high_divisor, tuple(terms)
+
+
+def split_gap(split: LineSplit, card: int) -> float:
+    """:func:`line_gap` of the line :func:`line_split` cut, with ``card`` on its cell: the
+    same terms added in the same order, so the same float to the last bit."""
+    total, low, low_divisor, high, high_divisor, terms = split
+    if low_divisor:
+        total += 2 * abs(card - low) / low_divisor
+    if high_divisor:
+        total += 2 * abs(high - card) / high_divisor
+    for term in terms:
+        total += term
     return total
 
 

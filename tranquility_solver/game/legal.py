@@ -182,6 +182,15 @@ class LegalActions(Sequence[Action]):
         for card, cost, _ in self._plays:
             yield cost, self._paid(card, cost)
 
+    def placements(self) -> Sequence[tuple[int, int, int]]:
+        """``(card, cost, cell index)`` of each placement, in the listing's order (a placement
+        is one play per payment choice).
+
+        >>> legal_actions_of(Rules.seed(), Grid.empty(), (3, 5), "play", False).placements()[:2]
+        ((3, 0, 0), (3, 0, 1))
+        """
+        return tuple(self._plays)
+
     def card_sets(self) -> Sequence[tuple[int, ...]]:
         """The cards of each discard action (or, in the share phase, each share), in order;
         they follow the plays in the listing."""

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tranquility_solver import random_full_grid
 from tranquility_solver.deals import Deal, DealStatus, solve_deal
-from tranquility_solver.deals.solve import _Search, _turns_fit
+from tranquility_solver.deals.solve import _grid_change, _Search, _turns_fit
 from tranquility_solver.errors import TranquilityError, UnknownEngineError
 from tranquility_solver.game import (
     FINISH,
@@ -484,4 +484,56 @@ def test_the_move_order_is_the_plain_one_along_random_games() -> None:
                 assert list(search._ordered(state, legal)) == _plain_order(search, state)
                 checked += 1
             state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 50
+
+
+def _random_positions(games: int, seed: int) -> list[GameState]:
+    """States with more than one legal action along random games of both presets, 1-3 players."""
+    rng = random.Random(seed)
+    found = []
+    for game in range(games):
+        state = new_game(1 + game % 3, seed=game, rules=(SEED, PUBLISHED)[game % 2])
+        while not state.is_terminal:
+            if len(state.lazy_legal_actions()) > 1 and rng.random() < 0.3:
+                found.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def test_children_with_other_grid_changes_have_other_keys() -> None:
+    """The search counts a second child without building it when its action puts something
+    else on the grid than the first's: their keys must then differ (or one game be over)."""
+    checked = 0
+    for state in _random_positions(8, 5):
+        search = _Search(state.rules, math.inf, 0.0, None, prune=True)
+        children = [(action, state.apply(action)) for action in state.legal_actions()[:40]]
+        for first, first_child in children:
+            for second, second_child in children:
+                if _grid_change(first) == _grid_change(second):
+                    continue
+                if first_child.outcome is None and second_child.outcome is None:
+                    assert search.key(first_child) != search.key(second_child)
+                    checked += 1
+    assert checked > 5_000
+
+
+def test_children_counted_unbuilt_take_the_same_steps() -> None:
+    """``first_only`` changes no child the search visits, nor the work counted to reach the
+    second one; the keys handed on are those of the children."""
+    checked = 0
+    for state in _random_positions(12, 6):
+        counted = []
+        for first_only in (False, True):
+            search = _Search(state.rules, math.inf, 0.0, None, prune=True)
+            taken = []
+            for action, child, key in search.children(state, first_only=first_only):
+                if child is not None and key is not None:
+                    assert key == search.key(child)
+                taken.append((action, child, key))
+                if len(taken) == 2:
+                    break
+            counted.append((search.steps, [action for action, _, _ in taken], taken[0]))
+        plain, lazy = counted
+        assert plain == lazy
+        checked += 1
     assert checked > 50

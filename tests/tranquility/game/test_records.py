@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import bisect_left, bisect_right
 from dataclasses import replace
 
 import pytest
 
 import tranquility_solver as tq
 from tranquility_solver.completion import count as counting
+from tranquility_solver.completion import fast
 from tranquility_solver.game.bots import (
     Bot,
     HeuristicBot,
@@ -17,9 +19,17 @@ from tranquility_solver.game.bots import (
     _Context,
     make_bots,
 )
-from tranquility_solver.game.gaps import gap_change, gap_cost, gaps_through
+from tranquility_solver.game.gaps import (
+    gap_change,
+    gap_cost,
+    gaps_through,
+    line_gap,
+    line_split,
+    split_gap,
+)
 from tranquility_solver.game.records import GameRecord, play_game, replay
-from tranquility_solver.placement import openings, pool_without
+from tranquility_solver.hints import dead_cells
+from tranquility_solver.placement import openings, order_bounds, pool_without
 
 
 @pytest.mark.parametrize("rules", ["seed", "published"])
@@ -299,16 +309,51 @@ def test_payments_are_the_least_useful_of_the_other_cards(rules: str) -> None:
     assert checked > 500
 
 
-def test_gap_changes_from_the_lines_cut_out_once_are_those_of_the_whole_grid() -> None:
-    # The bot fills one copy of a cell's row and column with each card in turn.
+def test_estimates_from_the_cells_worked_out_once_are_the_plain_ones() -> None:
+    # The bot cuts a cell's row and column and works out its spread once per decision, then
+    # reads them for each card: the same floats as the whole-grid functions.
     checked = 0
     for state in _states_of_random_games("seed", 10, 5):
-        context = _Context.of(state.observation(state.current_player))
+        observation = state.observation(state.current_player)
+        context = _Context.of(observation)
         cells = state.grid.cells
-        for card in (2, 40, 79, 40):
-            for index in range(36):
-                if cells[index] is None and card not in cells:
-                    plain = gap_change(gaps_through(cells, index), cells, index, card)
-                    assert context.gap_change(index, card) == plain
-                    checked += 1
+        assert context.dead == bool(dead_cells(state.grid, context.pool, state.rules))
+        if context.dead:
+            continue  # the bot estimates no play then
+        cards = [card for card in (2, 40, 79) if card not in cells]
+        for card, index, _ in openings(state.grid, state.rules).placements(cards, 36) * 2:
+            plain = gap_change(gaps_through(cells, index), cells, index, card)
+            misfit = _plain_misfit(context, card, index)
+            assert context.estimate(index, card) == (plain, misfit)
+            checked += 1
     assert checked > 500
+
+
+def _plain_misfit(context: _Context, card: int, index: int) -> float:
+    """How far ``card`` sits from an even spread of the pool between the cell's filled bounds
+    (all cells below and above it), in spacings of that spread."""
+    pool = context.pool
+    low, high = order_bounds(context.grid.cells, context.rules, transitive=True)[index]
+    low_slot, high_slot = bisect_right(pool, low), bisect_left(pool, high)
+    windows = fast.windows(context.grid.cells, pool, context.rules.order)
+    below = windows.release[index] - low_slot
+    above = high_slot - 1 - windows.deadline[index]
+    spacing = (high_slot - low_slot) / (below + above + 1)
+    ideal = low_slot + spacing * (below + 0.5)
+    return abs(bisect_left(pool, card) - ideal) / max(1.0, spacing)
+
+
+def test_a_line_cut_around_a_cell_gives_the_same_gap_to_the_last_bit() -> None:
+    # The bot adds only the terms that read the card; the float must be line_gap's own.
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(20_000):
+        line = [rng.choice((None, None, rng.randint(1, 80))) for _ in range(6)]
+        for position in (at for at, value in enumerate(line) if value is None):
+            split = line_split(line, position)
+            for card in (1, rng.randint(1, 80), 80):
+                filled = list(line)
+                filled[position] = card
+                assert split_gap(split, card) == line_gap(filled)
+                checked += 1
+    assert checked > 100_000
