@@ -25,7 +25,7 @@ from typing import Final, Protocol, runtime_checkable
 from ..completion import count as counting
 from ..completion import fast
 from ..errors import TranquilityError
-from ..grid import CELL_NAMES, FIRST_CARD, LAST_CARD, Grid
+from ..grid import CELL_NAMES, Cells, Grid
 from ..hints import PlaySafety
 from ..placement import openings, order_bounds, pool_without
 from ..rules import Rules
@@ -33,9 +33,13 @@ from .actions import Action, Discard, Finish, Play, Share, Start
 from .choices import FINISH, START, is_island
 from .gaps import LINES, LineSplit, line_gap, line_split, split_gap
 from .legal import LegalActions
+from .runs import CompletionRuns
 from .state import Observation
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "make_bots"]
+
+PlayPenalty = Callable[[int, int, int], float]
+"""Bits a play loses beyond its cost, by ``(cell index, card, cost)``."""
 
 
 @runtime_checkable
@@ -182,6 +186,7 @@ class HeuristicBot:
             return None
         safety: PlaySafety | None = None
         best: tuple[float, int, int, tuple[int, ...]] | None = None
+        penalty = self._play_penalty(context.grid.cells, context.rules)
         placements = openings(context.grid, context.rules).placements(island, len(island))
         payments = self._payments(
             context, [(card, cost, index) for card, index, cost in placements]
@@ -198,12 +203,20 @@ class HeuristicBot:
                 continue
             score = context.log_count_after(index, card, paid) + self.placement_bonus
             score -= cost * self.cost_weight
+            if penalty is not None:
+                score -= penalty(index, card, cost)
             if best is None or score > best[0]:
                 best = (score, card, index, paid)
         if best is None or best[0] == -math.inf:
             return None
         score, card, index, paid = best
         return score, Play(card, CELL_NAMES[index], paid)
+
+    def _play_penalty(self, cells: Cells, rules: Rules) -> PlayPenalty | None:
+        """Bits a counted play loses beyond its cost, as ``penalty(index, card, cost)``, for one
+        decision on ``cells``; none here (a subclass's hook: ``SequencePlanner``)."""
+        del cells, rules
+        return None
 
     def _estimated(self, context: _Context, legal: LegalActions) -> tuple[float, Play] | None:
         """Best play by estimated cards (`seed`): scored cheaply first, then the best ones
@@ -310,10 +323,10 @@ class _Context:
         return math.log2(total) if total else -math.inf
 
     @cached_property
-    def runs(self) -> _Runs | None:
+    def runs(self) -> CompletionRuns | None:
         """The grid's runs under a total order (`published`), ``None`` for other orders."""
         chain = self.rules.order.chain
-        return None if chain is None else _Runs.of(self.grid.cells, self.pool, chain)
+        return None if chain is None else CompletionRuns.of(self.grid.cells, self.pool, chain)
 
     def least_useful(self, cards: Sequence[int], count: int) -> tuple[int, ...]:
         """The ``count`` cards whose loss hurts least; one finish card is always kept last."""
@@ -407,127 +420,6 @@ class _Context:
         whole order (all cells below and above, not only the neighbours the `seed` order rule
         compares)."""
         return order_bounds(self.grid.cells, self.rules, transitive=True)
-
-
-@dataclass(frozen=True)
-class _Runs:
-    """The runs of empty cells of a grid along a total order, each with the filled values
-    around it and how many pool numbers lie between them: what
-    :func:`~tranquility_solver.completion.count.count_runs` multiplies (``C(between, cells)``
-    per run), kept so that counting after each play redoes only the runs it changes.
-
-    >>> runs = _Runs.of(tuple(range(1, 33)) + (None,) * 4, (33, 40, 41, 50, 60), range(36))
-    >>> runs.runs, runs.total
-    (((32, 81, (32, 33, 34, 35), 5),), 5)
-    >>> runs.count_after(33, 40, (40,))  # 33 below the 40, two of 41, 50 and 60 above it
-    3
-    """
-
-    pool: tuple[int, ...]
-    runs: tuple[tuple[int, int, tuple[int, ...], int], ...]
-    """``(low, high, cells in order, pool numbers strictly between low and high)``, in order
-    (so by increasing ``low``)."""
-    total: int
-    """The completions of the grid from the pool: the product of the runs' binomials."""
-    lows: tuple[int, ...]
-    run_of: dict[int, int]
-    """The position in :attr:`runs` of the run of each empty cell."""
-    splits: dict[tuple[int, tuple[int, ...], int], tuple[int, int, int, tuple[int, ...]]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """:meth:`_split` per card, cards removed and run, as a decision asks for each cell."""
-
-    @classmethod
-    def of(
-        cls, cells: Sequence[int | None], pool: tuple[int, ...], chain: Sequence[int]
-    ) -> _Runs | None:
-        """The runs, or ``None`` when the filled values do not increase along ``chain``."""
-        runs = []
-        previous = FIRST_CARD - 1
-        run: list[int] = []
-        for cell in chain:
-            value = cells[cell]
-            if value is None:
-                run.append(cell)
-                continue
-            if value <= previous:
-                return None
-            if run:
-                runs.append(cls._run(pool, previous, value, run))
-                run = []
-            previous = value
-        if run:
-            runs.append(cls._run(pool, previous, LAST_CARD + 1, run))
-        total = math.prod(math.comb(between, len(cells)) for _, _, cells, between in runs)
-        run_of = {cell: at for at, (_, _, cells, _) in enumerate(runs) for cell in cells}
-        return cls(pool, tuple(runs), total, tuple(low for low, _, _, _ in runs), run_of)
-
-    @staticmethod
-    def _run(
-        pool: tuple[int, ...], low: int, high: int, cells: list[int]
-    ) -> tuple[int, int, tuple[int, ...], int]:
-        return (low, high, tuple(cells), bisect_left(pool, high) - bisect_right(pool, low))
-
-    def count_after(self, index: int, card: int, removed: tuple[int, ...]) -> int:
-        """Completions after ``card`` (a pool number between the bounds of the empty cell
-        ``index``) fills that cell and ``removed`` leave the pool (``card`` among them; island
-        cards must be in the pool, start and finish cards are ignored).
-
-        Only the run of ``index`` and the runs that lose numbers change: their binomials are
-        divided out of :attr:`total` (none is zero when the total is not) and replaced. All
-        but the split run's new binomials are the same for every cell of that run, so they
-        are worked out once per card, payment and run (:meth:`_split`)."""
-        if not self.total:
-            return 0  # removing numbers and filling cells never makes a completion
-        split = self.run_of[index]
-        key = (card, removed, split)
-        found = self.splits.get(key)
-        if found is None:
-            found = self.splits[key] = self._split(split, card, removed)
-        rest, lower, between, cells = found
-        before = cells.index(index)
-        return rest * math.comb(lower, before) * math.comb(between - lower, len(cells) - 1 - before)
-
-    def _split(
-        self, split: int, card: int, removed: tuple[int, ...]
-    ) -> tuple[int, int, int, tuple[int, ...]]:
-        """For :meth:`count_after`: the completions of every run but ``split`` once
-        ``removed`` leave the pool; the numbers below ``card`` left to the run's cells before
-        it, the numbers left between the run's bounds, and the run's cells."""
-        losses = self._losses(removed)
-        losses.setdefault(split, 0)
-        total = self.total
-        lower = between = 0
-        for at, lost in losses.items():
-            low, _, run_cells, run_between = self.runs[at]
-            total //= math.comb(run_between, len(run_cells))
-            if at == split:
-                between = run_between - lost
-                lower = bisect_left(self.pool, card) - bisect_right(self.pool, low)
-                lower -= sum(1 for gone in removed if low < gone < card)
-            else:
-                total *= math.comb(run_between - lost, len(run_cells))
-        return total, lower, between, self.runs[split][2]
-
-    def count_without(self, removed: tuple[int, ...]) -> int:
-        """Completions once ``removed`` leave the pool (as in :meth:`count_after`), the grid
-        as it is."""
-        total = self.total
-        if total:
-            for at, lost in self._losses(removed).items():
-                _, _, cells, between = self.runs[at]
-                total //= math.comb(between, len(cells))
-                total *= math.comb(between - lost, len(cells))
-        return total
-
-    def _losses(self, removed: tuple[int, ...]) -> dict[int, int]:
-        """How many of ``removed`` each run loses, for the runs that lose some, by position."""
-        losses: dict[int, int] = {}
-        for gone in removed:
-            at = bisect_left(self.lows, gone) - 1
-            if at >= 0 and gone < self.runs[at][1]:
-                losses[at] = losses.get(at, 0) + 1
-        return losses
 
 
 def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:

@@ -8,12 +8,12 @@ are filled, filling the cell next-but-one to an end keeps the fewest paid cells,
 middle of a run of five adds one (:func:`forced_payments` counts the fewest paid cells a grid
 leaves).
 
-The bot scores plays and the discard as the tuned HeuristicBot does (bits of completions from
-the cards it cannot rule out, minus ``cost_weight`` bits per card paid, plus a bonus for
-placing), and takes ``forced_weight`` bits off a play per paid cell it adds to the grid's
-fewest: the cells its free plays force to be paid, and the play itself when it is paid. With
-``forced_weight`` 0 it plays exactly as its ``base``. For any order other than one sequence
-(`seed`) it plays as ``base``.
+The bot is the tuned HeuristicBot (:data:`TUNED_HEURISTIC`: bits of completions from the cards
+it cannot rule out, minus ``cost_weight`` bits per card paid, plus a bonus for placing) with one
+term more: ``forced_weight`` bits off a play per paid cell it adds to the grid's fewest — the
+cells its free plays force to be paid, and the play itself when it is paid. With
+``forced_weight`` 0, and for any order other than one sequence (`seed`), it plays exactly as
+the tuned HeuristicBot.
 
 >>> import random
 >>> from tranquility_solver.game import new_game
@@ -24,18 +24,12 @@ True
 
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..grid import CELL_NAMES
-from ..hints import PlaySafety, dead_cells
-from ..placement import openings
-from .actions import Action, Discard, Finish, Play, Start
-from .bots import HeuristicBot, _cheapness, _Context
-from .choices import is_island
-from .state import Observation
+from ..grid import Cells
+from ..rules import Rules
+from .bots import HeuristicBot, PlayPenalty
 
 __all__ = ["SEQUENCE_PLANNER", "TUNED_HEURISTIC", "SequencePlanner", "forced_payments"]
 
@@ -81,8 +75,8 @@ def forced_payments(cells: Sequence[int | None], chain: Sequence[int]) -> int:
 
 
 @dataclass(frozen=True)
-class SequencePlanner:
-    """HeuristicBot's `published` play, less ``forced_weight`` bits per cell a play adds to
+class SequencePlanner(HeuristicBot):
+    """The tuned HeuristicBot's play, less ``forced_weight`` bits per cell a play adds to
     :func:`forced_payments` (see the module docstring).
 
     ``forced_weight``: 1 bit (tuned on 600 paired development games, ``--seed 4242``: 0.5, 1
@@ -94,68 +88,23 @@ class SequencePlanner:
     """
 
     name: str = "sequence"
-    base: HeuristicBot = TUNED_HEURISTIC
+    cost_weight: float = TUNED_HEURISTIC.cost_weight
     forced_weight: float = 1.0
 
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        legal = observation.lazy_legal_actions()
-        chain = observation.rules.order.chain
-        if len(legal) == 1 or observation.phase != "play" or chain is None:
-            return self.base.choose(observation, rng)
-        if Finish() in legal:
-            return Finish()
-        if Start() in legal:
-            return Start()  # it must be played before the finish, and it takes no cell
-        context = _Context.of(observation)
-        choices: list[tuple[float, Action]] = []
-        if legal.count_of(Discard):
-            dropped = context.least_useful(observation.hand, 2)
-            score = context.log_count_without(dropped) - 2 * self.base.cost_weight
-            choices.append((score, Discard(dropped)))
-        play = self._play(observation, context, chain)
-        if play is not None:
-            choices.append(play)
-        best = max(choices, key=lambda choice: choice[0], default=None)
-        if best is not None and best[0] > -math.inf:
-            return best[1]
-        # Nothing keeps the grid completable: as HeuristicBot, the cheapest legal action.
-        return min(legal, key=_cheapness)
+    def _play_penalty(self, cells: Cells, rules: Rules) -> PlayPenalty | None:
+        chain = rules.order.chain
+        if chain is None or not self.forced_weight:
+            return None
+        work = list(cells)
+        forced = forced_payments(work, chain)
 
-    def _play(
-        self, observation: Observation, context: _Context, chain: Sequence[int]
-    ) -> tuple[float, Play] | None:
-        """The best safe play, scored as HeuristicBot's ``_counted`` scores it, less the paid
-        cells it adds; ``None`` when no play is safe."""
-        island = sorted({card for card in observation.hand if is_island(card)})
-        if not island or dead_cells(context.grid, context.pool, context.rules):
-            return None
-        cells = list(context.grid.cells)
-        forced = forced_payments(cells, chain)
-        weight, bonus = self.base.cost_weight, self.base.placement_bonus
-        safety: PlaySafety | None = None
-        best: tuple[float, Play] | None = None
-        for card, index, cost in openings(context.grid, context.rules).placements(
-            island, len(island)
-        ):
-            if cost:
-                if safety is None:
-                    unknown = observation.unknown_cards()
-                    safety = PlaySafety.of(context.grid, island, unknown, context.rules)
-                if safety.discards(card, index, cost) is None:
-                    continue
-            paid = context.payment(card, cost)
-            if paid is None:
-                continue
-            cells[index] = card
-            added = forced_payments(cells, chain) - forced + (1 if cost else 0)
-            cells[index] = None
-            score = context.log_count_after(index, card, paid) + bonus - cost * weight
-            score -= self.forced_weight * added
-            if best is None or score > best[0]:
-                best = (score, Play(card, CELL_NAMES[index], paid))
-        if best is None or best[0] == -math.inf:
-            return None
-        return best
+        def penalty(index: int, card: int, cost: int) -> float:
+            work[index] = card
+            added = forced_payments(work, chain) - forced + (1 if cost else 0)
+            work[index] = None
+            return self.forced_weight * added
+
+        return penalty
 
 
 SEQUENCE_PLANNER = SequencePlanner()

@@ -1,0 +1,139 @@
+"""Completions of a `published` grid counted run by run, so a decision recounts only what a
+play changes.
+
+>>> import math
+>>> CompletionRuns.of((None,) * 36, tuple(range(1, 41)), range(36)).total == math.comb(40, 36)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..grid import FIRST_CARD, LAST_CARD
+
+__all__ = ["CompletionRuns"]
+
+
+@dataclass(frozen=True)
+class CompletionRuns:
+    """The runs of empty cells of a grid along a total order, each with the filled values
+    around it and how many pool numbers lie between them: what
+    :func:`~tranquility_solver.completion.count.count_runs` multiplies (``C(between, cells)``
+    per run), kept so that counting after each play redoes only the runs it changes.
+
+    >>> runs = CompletionRuns.of(tuple(range(1, 33)) + (None,) * 4, (33, 40, 41, 50, 60), range(36))
+    >>> runs.runs, runs.total
+    (((32, 81, (32, 33, 34, 35), 5),), 5)
+    >>> runs.count_after(33, 40, (40,))  # 33 below the 40, two of 41, 50 and 60 above it
+    3
+    """
+
+    pool: tuple[int, ...]
+    runs: tuple[tuple[int, int, tuple[int, ...], int], ...]
+    """``(low, high, cells in order, pool numbers strictly between low and high)``, in order
+    (so by increasing ``low``)."""
+    total: int
+    """The completions of the grid from the pool: the product of the runs' binomials."""
+    lows: tuple[int, ...]
+    run_of: dict[int, int]
+    """The position in :attr:`runs` of the run of each empty cell."""
+    splits: dict[tuple[int, tuple[int, ...], int], tuple[int, int, int, tuple[int, ...]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """:meth:`_split` per card, cards removed and run, as a decision asks for each cell."""
+
+    @classmethod
+    def of(
+        cls, cells: Sequence[int | None], pool: tuple[int, ...], chain: Sequence[int]
+    ) -> CompletionRuns | None:
+        """The runs, or ``None`` when the filled values do not increase along ``chain``."""
+        runs = []
+        previous = FIRST_CARD - 1
+        run: list[int] = []
+        for cell in chain:
+            value = cells[cell]
+            if value is None:
+                run.append(cell)
+                continue
+            if value <= previous:
+                return None
+            if run:
+                runs.append(cls._run(pool, previous, value, run))
+                run = []
+            previous = value
+        if run:
+            runs.append(cls._run(pool, previous, LAST_CARD + 1, run))
+        total = math.prod(math.comb(between, len(cells)) for _, _, cells, between in runs)
+        run_of = {cell: at for at, (_, _, cells, _) in enumerate(runs) for cell in cells}
+        return cls(pool, tuple(runs), total, tuple(low for low, _, _, _ in runs), run_of)
+
+    @staticmethod
+    def _run(
+        pool: tuple[int, ...], low: int, high: int, cells: list[int]
+    ) -> tuple[int, int, tuple[int, ...], int]:
+        return (low, high, tuple(cells), bisect_left(pool, high) - bisect_right(pool, low))
+
+    def count_after(self, index: int, card: int, removed: tuple[int, ...]) -> int:
+        """Completions after ``card`` (a pool number between the bounds of the empty cell
+        ``index``) fills that cell and ``removed`` leave the pool (``card`` among them; island
+        cards must be in the pool, start and finish cards are ignored).
+
+        Only the run of ``index`` and the runs that lose numbers change: their binomials are
+        divided out of :attr:`total` (none is zero when the total is not) and replaced. All
+        but the split run's new binomials are the same for every cell of that run, so they
+        are worked out once per card, payment and run (:meth:`_split`)."""
+        if not self.total:
+            return 0  # removing numbers and filling cells never makes a completion
+        split = self.run_of[index]
+        key = (card, removed, split)
+        found = self.splits.get(key)
+        if found is None:
+            found = self.splits[key] = self._split(split, card, removed)
+        rest, lower, between, cells = found
+        before = cells.index(index)
+        return rest * math.comb(lower, before) * math.comb(between - lower, len(cells) - 1 - before)
+
+    def _split(
+        self, split: int, card: int, removed: tuple[int, ...]
+    ) -> tuple[int, int, int, tuple[int, ...]]:
+        """For :meth:`count_after`: the completions of every run but ``split`` once
+        ``removed`` leave the pool; the numbers below ``card`` left to the run's cells before
+        it, the numbers left between the run's bounds, and the run's cells."""
+        losses = self._losses(removed)
+        losses.setdefault(split, 0)
+        total = self.total
+        lower = between = 0
+        for at, lost in losses.items():
+            low, _, run_cells, run_between = self.runs[at]
+            total //= math.comb(run_between, len(run_cells))
+            if at == split:
+                between = run_between - lost
+                lower = bisect_left(self.pool, card) - bisect_right(self.pool, low)
+                lower -= sum(1 for gone in removed if low < gone < card)
+            else:
+                total *= math.comb(run_between - lost, len(run_cells))
+        return total, lower, between, self.runs[split][2]
+
+    def count_without(self, removed: tuple[int, ...]) -> int:
+        """Completions once ``removed`` leave the pool (as in :meth:`count_after`), the grid
+        as it is."""
+        total = self.total
+        if total:
+            for at, lost in self._losses(removed).items():
+                _, _, cells, between = self.runs[at]
+                total //= math.comb(between, len(cells))
+                total *= math.comb(between - lost, len(cells))
+        return total
+
+    def _losses(self, removed: tuple[int, ...]) -> dict[int, int]:
+        """How many of ``removed`` each run loses, for the runs that lose some, by position."""
+        losses: dict[int, int] = {}
+        for gone in removed:
+            at = bisect_left(self.lows, gone) - 1
+            if at >= 0 and gone < self.runs[at][1]:
+                losses[at] = losses.get(at, 0) + 1
+        return losses
