@@ -52,6 +52,11 @@ def gaps_through(cells: Sequence[int | None], index: int) -> float:
 
 def line_gap(line: Sequence[int | None]) -> float:
     """What one row or column (its six cells in order) contributes to :func:`gap_cost`."""
+    return _scan(line)[0]
+
+
+def _scan(line: Sequence[int | None]) -> tuple[float, int | None, int]:
+    """:func:`line_gap` of ``line``, with its last filled value and the empty cells after it."""
     total = 0.0
     previous: int | None = None
     run = 0
@@ -62,7 +67,7 @@ def line_gap(line: Sequence[int | None]) -> float:
         if previous is not None and run:
             total += 2 * abs(value - previous) / (run + 1)
         previous, run = value, 0
-    return total
+    return total, previous, run
 
 
 LineSplit = tuple[float, int, int, int, int, tuple[float, ...]]
@@ -79,16 +84,7 @@ def line_split(line: Sequence[int | None], position: int) -> LineSplit:
     >>> split, split_gap(split, 12) == line_gap((10, 12, None, 20, None, None))
     ((0.0, 10, 0, 20, 2, ()), True)
     """
-    total = 0.0
-    previous: int | None = None
-    run = 0
-    for value in line[:position]:
-        if value is None:
-            run += 1
-            continue
-        if previous is not None and run:
-            total += 2 * abs(value - previous) / (run + 1)
-        previous, run = value, 0
+    total, previous, run = _scan(line[:position])
     low, low_divisor = previous or 0, run + 1 if previous is not None and run else 0
     terms: list[float] = []
     previous, run = None, 0
