@@ -234,7 +234,8 @@ class HeuristicBot:
         those of ``legal``, the decision's legal actions."""
         if context.dead:
             return None
-        cells = context.grid.cells
+        cells, pool = context.grid.cells, context.pool
+        release, deadline = context.windows.release, context.windows.deadline
         # Best first: by score, then card, then cell (each pair once, so `paid` never decides).
         scored: list[tuple[float, int, int, tuple[int, ...]]] = []
         wedge_weight, fit_weight = self.wedge_weight, self.fit_weight
@@ -245,7 +246,13 @@ class HeuristicBot:
             paid = payments[card, cost]
             if paid is None:
                 continue
-            gap_change, misfit = estimate(index, card)
+            slot = bisect_left(pool, card)
+            if not release[index] <= slot <= deadline[index]:
+                # Every completion from the pool gives the cell a number of its window, so
+                # none has this card there: the check below would fail, whatever is paid.
+                # About half the plays of a position go here, unscored.
+                continue
+            gap_change, misfit = estimate(index, card, slot)
             # The cost paid now was part of the estimate before: count it once.
             wedged = gap_change + cost
             score = -wedge_weight * wedged - fit_weight * misfit
@@ -372,10 +379,11 @@ class _Context:
             return (_USELESS if spare else _NEVER, card)
         return (self.usefulness[card], card)
 
-    def estimate(self, index: int, card: int) -> tuple[float, float]:
+    def estimate(self, index: int, card: int, slot: int) -> tuple[float, float]:
         """For ``card`` on the empty cell ``index``: :func:`~.gaps.gap_change` of the grid, and
         how far the card sits from the value an even spread would give the cell, in units of
-        the spacing of the pool numbers between the cell's filled bounds.
+        the spacing of the pool numbers between the cell's filled bounds; ``slot`` is the
+        card's place in the pool (``bisect_left``).
 
         What the cell alone decides is worked out once per cell and decision: its row and
         column cut around it (:func:`~.gaps.line_split`), so that a card adds only the terms
@@ -386,7 +394,7 @@ class _Context:
         before, across, up, ideal, unit = found
         return (
             split_gap(across, card) + split_gap(up, card) - before,
-            abs(bisect_left(self.pool, card) - ideal) / unit,
+            abs(slot - ideal) / unit,
         )
 
     def _cell(self, index: int) -> tuple[float, LineSplit, LineSplit, float, float]:
