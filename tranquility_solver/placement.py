@@ -351,14 +351,14 @@ def order_bounds(
         for lower in order.predecessors[cell]:
             value = cells[lower]
             reach = below[lower] if transitive else FIRST_CARD - 1
-            best = reach if value is None else max(value, reach)
+            best = reach if value is None or value < reach else value  # no call: a hot loop
             if best > below[cell]:
                 below[cell] = best
     for cell in reversed(order.topological):
         for higher in order.successors[cell]:
             value = cells[higher]
             reach = above[higher] if transitive else LAST_CARD + 1
-            best = reach if value is None else min(value, reach)
+            best = reach if value is None or value > reach else value
             if best < above[cell]:
                 above[cell] = best
     return list(zip(below, above, strict=True))
