@@ -17,7 +17,7 @@ from functools import cached_property
 
 from .errors import CardError, IllegalPlacementError
 from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, check_card
-from .rules import BLIND_COST_READERS, CARD_BLIND_COSTS, Rules
+from .rules import BLIND_COST_READERS, CARD_BLIND_COSTS, STEADY_COST_READERS, Rules
 
 __all__ = [
     "Openings",
@@ -216,27 +216,61 @@ class Openings:
         """:meth:`plays` in no particular order (enough to tell whether there is one)."""
         affordable = hand_size - 1
         cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
-        # A cost blind to the card is read from a table of the cells, worked out once.
-        blind = self._cell_costs if cost_of in CARD_BLIND_COSTS else None
+        if cost_of in CARD_BLIND_COSTS:
+            # A cost blind to the card is read from a table of the cells, worked out once.
+            blind = self._cell_costs
+            return [
+                (card, cost, index)
+                for low, high, _, cells in self.intervals
+                for card in cards
+                if low < card < high
+                for index in cells
+                if (cost := blind[index]) <= affordable
+            ]
+        # So is a steady cost (no cell it reads is filled); a known cost is never negative.
+        steady = self._steady_costs if cost_of in STEADY_COST_READERS else _NO_COSTS
         return [
             (card, cost, index)
             for low, high, _, cells in self.intervals
             for card in cards
             if low < card < high
             for index in cells
-            if (cost := cost_of(grid_cells, index, card) if blind is None else blind[index])
+            if (
+                cost := known if (known := steady[index]) >= 0 else cost_of(grid_cells, index, card)
+            )
             <= affordable
         ]
 
     @cached_property
-    def _cell_costs(self) -> dict[int, int]:
-        """Each empty cell's cost, for a cost rule that does not look at the card."""
+    def _steady_costs(self) -> list[int]:
+        """Per cell: the cost of an empty cell whose cost reads no filled cell (the same for
+        every card), for a cost rule of :data:`~tranquility_solver.rules.STEADY_COST_READERS`;
+        :data:`_UNKNOWN_COST` for the other cells."""
         cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
-        return {
-            index: cost_of(grid_cells, index, FIRST_CARD)
-            for _, _, _, cells in self.intervals
-            for index in cells
+        readers = STEADY_COST_READERS[cost_of]
+        unsteady = {
+            reader
+            for index, value in enumerate(grid_cells)
+            if value is not None
+            for reader in readers[index]
         }
+        costs = [_UNKNOWN_COST] * CELL_COUNT
+        for _, _, _, cells in self.intervals:
+            for index in cells:
+                if index not in unsteady:
+                    costs[index] = cost_of(grid_cells, index, FIRST_CARD)
+        return costs
+
+    @cached_property
+    def _cell_costs(self) -> list[int]:
+        """Per cell: the cost of an empty cell, for a cost rule that does not look at the card;
+        :data:`_UNKNOWN_COST` for the filled cells."""
+        cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
+        costs = [_UNKNOWN_COST] * CELL_COUNT
+        for _, _, _, cells in self.intervals:
+            for index in cells:
+                costs[index] = cost_of(grid_cells, index, FIRST_CARD)
+        return costs
 
     def legal_cost(self, card: int, index: int, hand_size: int) -> int | None:
         """The cost of playing ``card`` (an island card off the grid) on cell ``index`` from a
@@ -293,16 +327,24 @@ class Openings:
             ),
         )
         after = Openings(grid, self.rules, intervals)
-        costs: dict[int, int] | None = self.__dict__.get("_cell_costs")
+        costs: list[int] | None = self.__dict__.get("_cell_costs")
         if costs is not None:
             # Only the cells the new card wedges change cost: the rest of the table carries over.
             costs = costs.copy()
-            del costs[index]
+            costs[index] = _UNKNOWN_COST
             cost_of = self.rules.discard_cost
             for reader in BLIND_COST_READERS[cost_of][index]:
-                if reader in costs:
+                if costs[reader] != _UNKNOWN_COST:
                     costs[reader] = cost_of(grid.cells, reader, FIRST_CARD)
             after.__dict__["_cell_costs"] = costs
+        steady: list[int] | None = self.__dict__.get("_steady_costs")
+        if steady is not None:
+            # A steady cell stays steady, at the same cost, unless its cost reads the new card.
+            steady = steady.copy()
+            steady[index] = _UNKNOWN_COST
+            for reader in STEADY_COST_READERS[self.rules.discard_cost][index]:
+                steady[reader] = _UNKNOWN_COST
+            after.__dict__["_steady_costs"] = steady
         grid.__dict__[_OPENINGS] = after
         return grid
 
@@ -324,6 +366,12 @@ def openings(grid: Grid, rules: Rules) -> Openings:
         grid.__dict__[_OPENINGS] = found
     return found
 
+
+_UNKNOWN_COST = -1
+"""In a table of the cells' costs: a cell whose cost the table does not give (filled, or
+depending on the card)."""
+_NO_COSTS = (_UNKNOWN_COST,) * CELL_COUNT
+"""The table of a cost rule for which no cost is known without the card."""
 
 _OPENINGS = "_openings"
 """The key :func:`openings` keeps its table under in a grid's instance dictionary."""
@@ -351,14 +399,14 @@ def order_bounds(
         for lower in order.predecessors[cell]:
             value = cells[lower]
             reach = below[lower] if transitive else FIRST_CARD - 1
-            best = reach if value is None else max(value, reach)
+            best = reach if value is None or value < reach else value  # no call: a hot loop
             if best > below[cell]:
                 below[cell] = best
     for cell in reversed(order.topological):
         for higher in order.successors[cell]:
             value = cells[higher]
             reach = above[higher] if transitive else LAST_CARD + 1
-            best = reach if value is None else min(value, reach)
+            best = reach if value is None or value > reach else value
             if best < above[cell]:
                 above[cell] = best
     return list(zip(below, above, strict=True))

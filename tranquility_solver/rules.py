@@ -25,6 +25,7 @@ from .grid import CELL_COUNT, CELL_NAMES, COLUMNS, ROWS, Cells
 __all__ = [
     "BLIND_COST_READERS",
     "CARD_BLIND_COSTS",
+    "STEADY_COST_READERS",
     "CostRule",
     "Order",
     "OutOfCardsCheck",
@@ -127,9 +128,10 @@ where the cell cannot be wedged on that axis); a table, as every legal move asks
 
 
 def _cost_readers(
-    neighbours: tuple[tuple[tuple[int, int] | None, ...], ...],
+    neighbours: tuple[tuple[tuple[int, ...] | None, ...], ...],
 ) -> tuple[tuple[int, ...], ...]:
-    """Per cell, the cells that have it among their wedging ``neighbours``."""
+    """Per cell, the cells that have it among their ``neighbours`` (per cell, groups of the
+    cells its cost reads)."""
     readers: list[list[int]] = [[] for _ in range(CELL_COUNT)]
     for cell, axes in enumerate(neighbours):
         for pair in axes:
@@ -162,6 +164,25 @@ def nearest_sequence_neighbour_cost(cells: Cells, index: int, card: int) -> int:
         return abs(card - before)
     return min(abs(card - before), abs(card - after))
 
+
+_SEQUENCE_NEIGHBOURS = tuple(
+    tuple(cell for cell in (index - 1, index + 1) if 0 <= cell < CELL_COUNT)
+    for index in range(CELL_COUNT)
+)
+"""Per cell: the cells :func:`nearest_sequence_neighbour_cost` reads (its neighbours in the
+sequence)."""
+
+
+STEADY_COST_READERS: dict[CostRule, tuple[tuple[int, ...], ...]] = {
+    nearest_sequence_neighbour_cost: _cost_readers(
+        tuple((reads,) for reads in _SEQUENCE_NEIGHBOURS)
+    )
+}
+"""For cost rules that read the card, but only through the filled cells they read: a cell none
+of whose read cells is filled costs the same for every card (`published`: nothing, with no
+filled neighbour in the sequence). Per cell, the cells whose cost reads it, so that a table of
+the cells with such a steady cost is carried from one grid to the next by dropping the readers
+of each filled cell."""
 
 # -- compiled order ----------------------------------------------------------------------------
 

@@ -203,8 +203,12 @@ class _Search:
         ``live`` is :meth:`_live_cards` of the grid, ``start`` what a start card counts as."""
         return tuple(
             sorted(
-                card if live >> card & 1 or card == FINISH else (start if card == START else _JUNK)
-                for card in cards
+                [
+                    card
+                    if live >> card & 1 or card == FINISH
+                    else (start if card == START else _JUNK)
+                    for card in cards
+                ]
             )
         )
 
@@ -238,7 +242,7 @@ class _Search:
         cells = state.grid.cells
         live = self._live_cards(state.grid)
         # Only island cards have a bit in `live` (start and finish are 0 and 81).
-        pool = tuple(sorted(c for c in cards if live >> c & 1))
+        pool = tuple(sorted([c for c in cards if live >> c & 1]))  # a list: no generator
         known = self.completable.get((cells, pool))
         if known is None:
             self.solver_calls += 1

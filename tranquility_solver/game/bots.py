@@ -27,7 +27,7 @@ from ..completion import fast
 from ..errors import TranquilityError
 from ..grid import CELL_NAMES, Cells, Grid
 from ..hints import PlaySafety
-from ..placement import openings, order_bounds, pool_without
+from ..placement import order_bounds, pool_without
 from ..rules import Rules
 from .actions import Action, Discard, Finish, Play, Share, Start
 from .choices import FINISH, START, is_island
@@ -152,7 +152,11 @@ class HeuristicBot:
             if counting:
                 score = context.log_count_without(dropped)
             discard = (score - 2 * (self.cost_weight if counting else 1.0), Discard(dropped))
-        play = self._counted(observation, context) if counting else self._estimated(context, legal)
+        play = (
+            self._counted(observation, context, legal)
+            if counting
+            else self._estimated(context, legal)
+        )
         choices = [choice for choice in (discard, play) if choice is not None]
         best = max(choices, key=lambda choice: choice[0], default=None)
         if best is not None and best[0] > -math.inf:
@@ -172,32 +176,29 @@ class HeuristicBot:
         wanted = {(card, cost) for card, cost, _ in placements}
         return {key: self._payment(context, *key) for key in sorted(wanted)}
 
-    def _counted(self, observation: Observation, context: _Context) -> tuple[float, Play] | None:
+    def _counted(
+        self, observation: Observation, context: _Context, legal: LegalActions
+    ) -> tuple[float, Play] | None:
         """Best safe play by exact count (bits of completions, minus bits per card paid).
 
         The plays looked at are those :func:`~tranquility_solver.hints.safe_placements` lists
-        (no safe play: discarding keeps every chance the grid still has, so none is offered).
-        A play costing nothing is safe exactly when its count is not zero, so only dearer
-        plays are checked for safety first; an unsafe play scores minus infinity, which never
-        beats a safe one and, alone, counts as no play. A grid with no completion left (dead
-        cells or not) leaves every play unsafe: no play, without looking."""
+        (no safe play: discarding keeps every chance the grid still has, so none is offered):
+        the placements of ``legal``, the decision's legal actions, that the island cards alone
+        can pay for. A play costing nothing is safe exactly when its count is not zero, so only
+        dearer plays are checked for safety, and only those that would take the lead; an unsafe
+        play scores minus infinity, which never beats a safe one and, alone, counts as no play.
+        A grid with no completion left (dead cells or not) leaves every play unsafe: no play,
+        without looking."""
         island = sorted({card for card in observation.hand if is_island(card)})
         if not island or not context.log_count_without(()) > -math.inf:
             return None
         safety: PlaySafety | None = None
         best: tuple[float, int, int, tuple[int, ...]] | None = None
         penalty = self._play_penalty(context.grid.cells, context.rules)
-        placements = openings(context.grid, context.rules).placements(island, len(island))
-        payments = self._payments(
-            context, [(card, cost, index) for card, index, cost in placements]
-        )
-        for card, index, cost in placements:
-            if cost:
-                if safety is None:
-                    unknown = observation.unknown_cards()
-                    safety = PlaySafety.of(context.grid, island, unknown, context.rules)
-                if safety.discards(card, index, cost) is None:
-                    continue
+        payable = [placement for placement in legal.placements() if placement[1] < len(island)]
+        payments = self._payments(context, payable)
+        # By card, then cell: of equal scores, the first play met is kept.
+        for card, index, cost in sorted((card, index, cost) for card, cost, index in payable):
             paid = payments[card, cost]
             if paid is None:
                 continue
@@ -205,8 +206,15 @@ class HeuristicBot:
             score -= cost * self.cost_weight
             if penalty is not None:
                 score -= penalty(index, card, cost)
-            if best is None or score > best[0]:
-                best = (score, card, index, paid)
+            if best is not None and score <= best[0]:
+                continue  # safe or not, it does not take the lead: spare the safety check
+            if cost:
+                if safety is None:
+                    unknown = observation.unknown_cards()
+                    safety = PlaySafety.of(context.grid, island, unknown, context.rules)
+                if safety.discards(card, index, cost) is None:
+                    continue
+            best = (score, card, index, paid)
         if best is None or best[0] == -math.inf:
             return None
         score, card, index, paid = best
@@ -226,7 +234,8 @@ class HeuristicBot:
         those of ``legal``, the decision's legal actions."""
         if context.dead:
             return None
-        cells = context.grid.cells
+        cells, pool = context.grid.cells, context.pool
+        release, deadline = context.windows.release, context.windows.deadline
         # Best first: by score, then card, then cell (each pair once, so `paid` never decides).
         scored: list[tuple[float, int, int, tuple[int, ...]]] = []
         wedge_weight, fit_weight = self.wedge_weight, self.fit_weight
@@ -237,7 +246,13 @@ class HeuristicBot:
             paid = payments[card, cost]
             if paid is None:
                 continue
-            gap_change, misfit = estimate(index, card)
+            slot = bisect_left(pool, card)
+            if not release[index] <= slot <= deadline[index]:
+                # Every completion from the pool gives the cell a number of its window, so
+                # none has this card there: the check below would fail, whatever is paid.
+                # About half the plays of a position go here, unscored.
+                continue
+            gap_change, misfit = estimate(index, card, slot)
             # The cost paid now was part of the estimate before: count it once.
             wedged = gap_change + cost
             score = -wedge_weight * wedged - fit_weight * misfit
@@ -364,10 +379,11 @@ class _Context:
             return (_USELESS if spare else _NEVER, card)
         return (self.usefulness[card], card)
 
-    def estimate(self, index: int, card: int) -> tuple[float, float]:
+    def estimate(self, index: int, card: int, slot: int) -> tuple[float, float]:
         """For ``card`` on the empty cell ``index``: :func:`~.gaps.gap_change` of the grid, and
         how far the card sits from the value an even spread would give the cell, in units of
-        the spacing of the pool numbers between the cell's filled bounds.
+        the spacing of the pool numbers between the cell's filled bounds; ``slot`` is the
+        card's place in the pool (``bisect_left``).
 
         What the cell alone decides is worked out once per cell and decision: its row and
         column cut around it (:func:`~.gaps.line_split`), so that a card adds only the terms
@@ -378,7 +394,7 @@ class _Context:
         before, across, up, ideal, unit = found
         return (
             split_gap(across, card) + split_gap(up, card) - before,
-            abs(bisect_left(self.pool, card) - ideal) / unit,
+            abs(slot - ideal) / unit,
         )
 
     def _cell(self, index: int) -> tuple[float, LineSplit, LineSplit, float, float]:

@@ -20,8 +20,8 @@ import tranquility_solver as tq
 from tranquility_solver.errors import IllegalActionError, TranquilityError
 from tranquility_solver.game import Discard, Finish, GameState, Play, Share, Start, new_game
 from tranquility_solver.game.legal import LegalActions, legal_actions_of
-from tranquility_solver.placement import Openings, openings
-from tranquility_solver.rules import BLIND_COST_READERS, CARD_BLIND_COSTS
+from tranquility_solver.placement import _UNKNOWN_COST, Openings, openings
+from tranquility_solver.rules import BLIND_COST_READERS, CARD_BLIND_COSTS, STEADY_COST_READERS
 
 from ..strategies import grids, random_rules
 
@@ -221,3 +221,45 @@ def test_a_filled_cell_changes_only_the_costs_of_its_readers(
             if cell != changed and rule(grid.cells, cell, 1) != rule(other, cell, 1):
                 assert cell in readers[changed]
     assert set(BLIND_COST_READERS) == set(CARD_BLIND_COSTS)
+
+
+def test_steady_costs_carried_along_games_are_those_of_each_grid() -> None:
+    """The cells whose `published` cost no card changes go from grid to grid, dropping the
+    readers of the new card: along random games of 1-5 players the table is there before
+    anything asks for it and equals the one worked out afresh, and each of its cells costs
+    what the rule says for every card."""
+    rng = random.Random(6)
+    carried = 0
+    for game in range(10):
+        state = new_game(1 + game % 5, seed=game, rules=tq.Rules.published())
+        while not state.is_terminal:
+            table = openings(state.grid, state.rules)
+            if state.grid.filled_count and "_steady_costs" in table.__dict__:
+                assert table._steady_costs == Openings.of(state.grid, state.rules)._steady_costs
+                for index, cost in enumerate(table._steady_costs):
+                    if cost == _UNKNOWN_COST:
+                        continue
+                    assert {
+                        state.rules.cost(state.grid.cells, index, card) for card in range(1, 81)
+                    } == {cost}
+                carried += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert carried > 100
+
+
+@given(grids(), st.integers(0, 35), st.integers(1, 80))
+def test_a_cell_reading_no_filled_cell_costs_the_same_for_every_card(
+    grid: tq.Grid, changed: int, card: int
+) -> None:
+    # What a steady-cost table assumes of its rules: a cell's cost depends on the card only
+    # through the cells it reads, and changes only with them.
+    for rule, readers in STEADY_COST_READERS.items():
+        values = list(grid.cells)
+        values[changed] = None if values[changed] is not None else card
+        other = tuple(values)
+        for cell in range(36):
+            if cell != changed and rule(grid.cells, cell, card) != rule(other, cell, card):
+                assert cell in readers[changed]
+            reads = [read for read, cells in enumerate(readers) if cell in cells]
+            if all(grid.cells[read] is None for read in reads):
+                assert len({rule(grid.cells, cell, other_card) for other_card in range(1, 81)}) == 1

@@ -324,9 +324,37 @@ def test_estimates_from_the_cells_worked_out_once_are_the_plain_ones() -> None:
         for card, index, _ in openings(state.grid, state.rules).placements(cards, 36) * 2:
             plain = gap_change(gaps_through(cells, index), cells, index, card)
             misfit = _plain_misfit(context, card, index)
-            assert context.estimate(index, card) == (plain, misfit)
+            assert context.estimate(index, card, bisect_left(context.pool, card)) == (
+                plain,
+                misfit,
+            )
             checked += 1
     assert checked > 500
+
+
+def test_plays_outside_their_cells_window_are_never_completable() -> None:
+    # The bot (`seed`) leaves unscored a play whose card falls outside its cell's window for the
+    # whole pool: the completability check would reject it, even with nothing paid.
+    outside = inside = 0
+    for state in _states_of_random_games("seed", 20, 3):
+        context = _Context.of(state.observation(state.current_player))
+        if context.dead:
+            continue
+        windows = context.windows
+        hand = state.hands[state.current_player]
+        island = sorted({card for card in hand if 1 <= card <= 80})
+        for card, index, _ in openings(state.grid, state.rules).placements(island, len(hand)):
+            slot = bisect_left(context.pool, card)
+            cells = list(state.grid.cells)
+            cells[index] = card
+            pool = pool_without(context.pool, (card,))
+            if windows.release[index] <= slot <= windows.deadline[index]:
+                inside += 1
+            else:
+                assert not fast.feasible(tuple(cells), pool, state.rules.order)
+                outside += 1
+    assert outside > 200
+    assert inside > 200
 
 
 def _plain_misfit(context: _Context, card: int, index: int) -> float:
