@@ -3,7 +3,10 @@
 The engine finds clue plays with per-map bitmasks, keeps move lists per start and located
 treasures, and hands facts derived from one position on to the next. The plain listing here
 asks ``check_clue`` (§3) for every card and map and walks the step rule (``reachable`` one step
-at a time) breadth first, so a stale fact or a wrong bit shows as a difference.
+at a time) breadth first, so a stale fact or a wrong bit shows as a difference. The two tables
+under the listing are checked directly too: the cards playable on a map (read field by field)
+against ``play_reason`` card by card, and the move paths (walked with neighbour bitmasks)
+against the plain walk, whatever fields stop the car.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import random
 import pytest
 
 import tobago_solver as tb
+from tobago_solver.compile import compiled
 from tobago_solver.game.actions import (
     ACCEPT_CURSE,
     END_TURN,
@@ -22,9 +26,12 @@ from tobago_solver.game.actions import (
     TAKE_AMULET,
     Action,
 )
+from tobago_solver.game.paths import move_paths
 from tobago_solver.game.records import bot_rng
 from tobago_solver.game.state import GameState
+from tobago_solver.legality import Reason, cards_by_field, play_reason, playable_cards
 from tobago_solver.movement import reachable
+from tobago_solver.rules import TobagoRules
 
 STATES = 500
 RULES = ("seed", "published", "seed+exchange", "published+exchange")
@@ -48,28 +55,36 @@ def plain_plays(state: GameState) -> list[tb.Play]:
     return plays
 
 
-def plain_moves(state: GameState) -> list[tb.Move]:
-    """A shortest path to every field within the steps allowed, breadth first with the fields in
-    reading order; a car stops on a located treasure (it claims it)."""
-    if state.phase != "action":
-        return []
-    island = state.island
+def plain_paths(
+    island: tb.Island, start: str, steps: int, stops: frozenset[str]
+) -> dict[str, tuple[str, ...]]:
+    """A shortest path to every field within ``steps`` steps, breadth first with the fields in
+    reading order; a path does not go on from a field of ``stops``."""
     order = {name: i for i, name in enumerate(island.fields)}
-    located = set(state.located_fields())
-    start = state.cars[state.current_player]
     paths: dict[str, tuple[str, ...]] = {start: ()}
     frontier = [start]
-    for _ in range(state.rules.max_steps):
+    for _ in range(steps):
         following = []
         for here in frontier:
-            if here in located:
+            if here in stops:
                 continue
             for there in sorted(reachable(island, here, 1) - {here}, key=order.__getitem__):
                 if there not in paths:
                     paths[there] = (*paths[here], there)
                     following.append(there)
         frontier = following
-    return [tb.Move(path) for there, path in paths.items() if there != start]
+    del paths[start]
+    return paths
+
+
+def plain_moves(state: GameState) -> list[tb.Move]:
+    """A move along each plain path of the car; it stops on a located treasure (it claims it)."""
+    if state.phase != "action":
+        return []
+    start = state.cars[state.current_player]
+    located = frozenset(state.located_fields())
+    paths = plain_paths(state.island, start, state.rules.max_steps, located)
+    return [tb.Move(path) for path in paths.values()]
 
 
 def plain_legal(state: GameState) -> list[Action]:
@@ -145,3 +160,36 @@ def test_a_play_is_accepted_exactly_when_the_plain_listing_has_it(
                 else:
                     with pytest.raises(tb.IllegalActionError):
                         state.apply(play)
+
+
+@pytest.mark.parametrize("name", ["ABC-1", "abc-4"])
+def test_move_paths_are_the_plain_walk_whatever_the_stops(name: str) -> None:
+    island = tb.islands.get(name)
+    rng = random.Random(name)
+    for start in island.fields:
+        for steps in (1, 2, 3):
+            stops = frozenset(rng.sample(island.fields, rng.choice((0, 1, 3, 12))))
+            found = move_paths(island, start, steps, stops)
+            assert list(found.items()) == list(plain_paths(island, start, steps, stops).items())
+
+
+@pytest.mark.parametrize("preset", ["seed", "published"])
+def test_playable_cards_are_the_cards_play_reason_allows(preset: str) -> None:
+    # The candidates as maps hold them: a few random clues intersected, or a few random fields.
+    rules = TobagoRules.named(preset)
+    rng = random.Random(preset)
+    for name in ("ABC-1", "abc-4"):
+        table = compiled(tb.islands.get(name))
+        card_masks = list(table.masks.values())
+        by_field = cards_by_field(card_masks, len(table.fields))
+        for _ in range(250):
+            before = table.land_mask
+            for mask in rng.sample(card_masks, rng.randint(0, 4)):
+                before &= mask
+            if rng.random() < 0.3:
+                before = table.mask_of(rng.sample(table.fields, rng.randint(0, 20)))
+            allowed = 0
+            for i, card_mask in enumerate(card_masks):
+                if play_reason(before, before & card_mask, rules) == Reason.OK:
+                    allowed |= 1 << i
+            assert playable_cards(before, by_field, rules) == allowed

@@ -72,7 +72,10 @@ def is_stalemate(state: Position) -> bool:
         return False
     players, current = state.players, state.current_player
     # The current player first: the check runs on the state that starts a turn (see
-    # next_turn), so their plays, listed here, are those the turn offers.
+    # next_turn), so their plays, listed here, are those the turn offers. Most of the time
+    # they have one, and the others need not be looked at.
+    if state.roses_left[current] > 0 and state.hands[current] and plays_of(state, current):
+        return False
     order = [(current + k) % players for k in range(players)]
     holders = [p for p in order if state.roses_left[p] > 0 and state.hands[p]]
     if not holders:
@@ -162,9 +165,11 @@ def nothing_ends(state: Position) -> bool:
 def _nothing_ends(state: Position) -> bool:
     """Whether :func:`check_end` leaves ``state`` as it is: every map can still be located (a
     map without candidate cannot) and it is no stalemate."""
-    finder = locator(state.island)
-    located = all(finder.can_locate(m.candidates_mask) for m in state.maps)
-    return located and not is_stalemate(state)
+    can_locate = locator(state.island).can_locate
+    for map_state in state.maps:  # a loop, not all(): a generator is a call of its own
+        if not can_locate(map_state.candidates_mask):
+            return False
+    return not is_stalemate(state)
 
 
 def next_turn(state: _P, **also: Any) -> _P | None:

@@ -39,6 +39,23 @@ def move_neighbours(island: Island) -> dict[str, tuple[str, ...]]:
     return table
 
 
+def _neighbour_masks(island: Island) -> tuple[dict[str, int], list[int]]:
+    """Each field's index, and per field index the bitmask of :func:`move_neighbours`."""
+    cache = island._cache.setdefault(_MOVES_KEY, {})
+    found: tuple[dict[str, int], list[int]] | None = cache.get("neighbour masks")
+    if found is None:
+        index = {name: i for i, name in enumerate(island.fields)}
+        neighbours = move_neighbours(island)
+        masks = []
+        for name in island.fields:
+            mask = 0
+            for there in neighbours[name]:
+                mask |= 1 << index[there]
+            masks.append(mask)
+        found = cache["neighbour masks"] = (index, masks)
+    return found
+
+
 def move_paths(
     island: Island, start: str, steps: int, stops: frozenset[str] = frozenset()
 ) -> dict[str, tuple[str, ...]]:
@@ -58,18 +75,27 @@ def move_paths(
     if not stops and key in cache:
         cached: dict[str, tuple[str, ...]] = cache[key]
         return cached
-    neighbours = move_neighbours(island)
+    fields = island.fields
+    index, neighbour_masks = _neighbour_masks(island)
     paths: dict[str, tuple[str, ...]] = {start: ()}
-    frontier = [start]
+    seen = 1 << index[start]
+    frontier = [index[start]]
     for _ in range(steps):
         following = []
         for here in frontier:
-            if here in stops:
+            if fields[here] in stops:
                 continue
-            for there in neighbours[here]:
-                if there not in paths:
-                    paths[there] = (*paths[here], there)
-                    following.append(there)
+            # The fields first reached from here, in reading order (ascending bits), as the
+            # neighbours of move_neighbours are listed.
+            new = neighbour_masks[here] & ~seen
+            seen |= new
+            trail = paths[fields[here]]
+            while new:
+                low = new & -new
+                there = low.bit_length() - 1
+                paths[fields[there]] = (*trail, fields[there])
+                following.append(there)
+                new ^= low
         frontier = following
     del paths[start]
     if not stops:

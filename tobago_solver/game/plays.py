@@ -24,7 +24,7 @@ from tobago_solver.compile import compiled
 from tobago_solver.game.actions import Play
 from tobago_solver.game.position import Position
 from tobago_solver.island import Island
-from tobago_solver.legality import playable_cards
+from tobago_solver.legality import cards_by_field, playable_cards
 from tobago_solver.rules import MAP_NAMES, TobagoRules
 
 _CACHE_KEY: Final = "tobago_solver.game.plays"
@@ -41,8 +41,8 @@ class PlayTable:
         masks = compiled(island).masks
         self.rules = rules
         self.index = {clue: i for i, clue in enumerate(masks)}
-        """Every clue's bit in the masks below."""
-        self.card_masks = tuple(masks.values())
+        """Every clue's bit in the masks of :meth:`playable`."""
+        self._cards_by_field = cards_by_field(tuple(masks.values()), len(island.fields))
         self._plays = tuple(tuple(Play(clue, m) for m in range(len(MAP_NAMES))) for clue in masks)
         self._playable: dict[int, int] = {}
 
@@ -52,7 +52,7 @@ class PlayTable:
         if found is None:
             if len(self._playable) >= _CANDIDATES_KEPT:
                 self._playable.clear()
-            found = playable_cards(candidates, self.card_masks, self.rules)
+            found = playable_cards(candidates, self._cards_by_field, self.rules)
             self._playable[candidates] = found
         return found
 
