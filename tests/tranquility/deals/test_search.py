@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tranquility_solver.deals import SearchBot, search
-from tranquility_solver.deals.search import _GAME_WORK
+from tranquility_solver.deals.search import _GAME_WORK, POLICY_VARIANTS
 from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
 from tranquility_solver.game.choices import FINISH
@@ -19,7 +19,7 @@ from tranquility_solver.game.playouts import candidate_actions, play_out
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.state import Observation
 
-EAGER = SearchBot(worlds=3, screen_worlds=2, max_candidates=12, margin=1.0)
+EAGER = SearchBot(worlds=3, screen_worlds=2, max_candidates=12, margin=1.0, playout_worlds=8)
 """Few worlds, a low margin: many endgame decisions searched, cheaply."""
 
 
@@ -43,7 +43,7 @@ def test_every_decision_is_legal_and_the_game_replays(rules: str) -> None:
 
 
 @pytest.mark.parametrize("rules", ["seed", "published"])
-def test_before_the_endgame_it_plays_as_its_own_heuristic(rules: str) -> None:
+def test_before_its_playouts_it_plays_as_its_own_heuristic(rules: str) -> None:
     own = PlannerBot()  # SequencePlanner in `published`
     state = new_game(2, seed=6, rules=rules)
     for _ in range(10):
@@ -163,3 +163,42 @@ def test_in_published_its_worlds_are_weighted_by_the_partners_discards(
     assert drawn == []
     SearchBot().choose(observation, random.Random(0))
     assert drawn == [SearchBot().worlds]
+
+
+def _hesitations(rules: str, seeds: range) -> list[Observation]:
+    """The positions of PlannerBot games, before the end game and within the playouts' reach,
+    where the policy's variants do not all choose the same action."""
+    bot = SearchBot()
+    found = []
+    for seed in seeds:
+        state = new_game(2, seed=seed, rules=rules)
+        while not state.is_terminal:
+            observation = state.observation(state.current_player)
+            empty = len(state.grid.empty_cells)
+            within = bot.endgame_cells < empty <= bot.playout_cells
+            if within and len(candidate_actions(observation, POLICY_VARIANTS)) > 1:
+                found.append(observation)
+            state = state.apply(PLANNER.choose(observation, random.Random(0)))
+    return found
+
+
+def test_in_seed_its_policy_variants_always_agree() -> None:
+    assert _hesitations("seed", range(3)) == []
+
+
+def test_its_playouts_switch_only_by_their_margin_and_leave_the_game_randomness_alone() -> None:
+    hesitations = _hesitations("published", range(6))
+    assert len(hesitations) >= 3
+    never = SearchBot(playout_worlds=4, playout_margin=math.inf)
+    eager = SearchBot(playout_worlds=32, playout_margin=1.0)
+    switched = 0
+    for observation in hesitations:
+        own = PLANNER.choose(observation, random.Random(0))
+        assert never.choose(observation, random.Random(0)) == own
+        rng = random.Random(3)
+        before = rng.getstate()
+        chosen = eager.choose(observation, rng)
+        assert rng.getstate() == before  # the end-game search draws the same worlds
+        assert chosen in candidate_actions(observation, POLICY_VARIANTS)
+        switched += chosen != own
+    assert switched > 0
