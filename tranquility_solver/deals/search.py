@@ -31,11 +31,12 @@ is bounded per solve (``step_limit``), per decision (``decision_budget``) and pe
 seeded game replays on any machine; the worlds' seed comes from the ``rng`` the game hands
 the bot, which also keys the game's budget.
 
-Before the end game, from ``playout_cells`` empty cells on, the bot compares the choices of its
-policy under a few other weightings (:data:`POLICY_VARIANTS`) where they differ from its own:
-each is played out to the end of the game by the policy in every seat, in the same
-``playout_worlds`` sampled worlds, and replaces the policy's choice only if its playouts win
-``playout_margin`` more of them. A playout costs a few milliseconds, no solver.
+Optionally (``playout_cells`` above ``endgame_cells``; off by default: on 200 paired
+development deals it won 182 against 181, see ``docs/odds.md``), before the end game the bot
+compares the choices of its policy under a few other weightings (:data:`POLICY_VARIANTS`) where
+they differ from its own: each is played out to the end of the game by the policy in every
+seat, in the same ``playout_worlds`` sampled worlds, and replaces the policy's choice only if
+its playouts win ``playout_margin`` more of them. A playout costs a few milliseconds, no solver.
 
 >>> import random
 >>> from tranquility_solver.game import new_game
@@ -127,7 +128,8 @@ class SearchBot:
     worlds by what the other players' face-down discards say about them (``False``: uniform
     worlds; no difference where discards are public). ``playout_cells``: the most empty cells at
     which the bot compares its policy's variants (``variants``, its own first) by playing each
-    out in ``playout_worlds`` worlds, switching only for ``playout_margin`` more won (0: never).
+    out in ``playout_worlds`` worlds, switching only for ``playout_margin`` more won (0, the
+    default: never).
 
     >>> SearchBot().name
     'search'
@@ -145,7 +147,7 @@ class SearchBot:
     margin: float = 2.0
     read_discards: bool = True
     heuristic: Bot = PLANNER
-    playout_cells: int = 20
+    playout_cells: int = 0
     playout_worlds: int = 64
     playout_margin: float = 4.0
     variants: tuple[Bot, ...] = POLICY_VARIANTS

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import pickle
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -19,7 +20,7 @@ from tranquility_solver.game.playouts import candidate_actions, play_out
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.state import Observation
 
-EAGER = SearchBot(worlds=3, screen_worlds=2, max_candidates=12, margin=1.0, playout_worlds=8)
+EAGER = SearchBot(worlds=3, screen_worlds=2, max_candidates=12, margin=1.0)
 """Few worlds, a low margin: many endgame decisions searched, cheaply."""
 
 
@@ -43,7 +44,7 @@ def test_every_decision_is_legal_and_the_game_replays(rules: str) -> None:
 
 
 @pytest.mark.parametrize("rules", ["seed", "published"])
-def test_before_its_playouts_it_plays_as_its_own_heuristic(rules: str) -> None:
+def test_before_the_endgame_it_plays_as_its_own_heuristic(rules: str) -> None:
     own = PlannerBot()  # SequencePlanner in `published`
     state = new_game(2, seed=6, rules=rules)
     for _ in range(10):
@@ -165,10 +166,14 @@ def test_in_published_its_worlds_are_weighted_by_the_partners_discards(
     assert drawn == [SearchBot().worlds]
 
 
+PLAYING_OUT = SearchBot(playout_cells=20, playout_worlds=4)
+"""Playouts from 20 empty cells on (off by default)."""
+
+
 def _hesitations(rules: str, seeds: range) -> list[Observation]:
     """The positions of PlannerBot games, before the end game and within the playouts' reach,
     where the policy's variants do not all choose the same action."""
-    bot = SearchBot()
+    bot = PLAYING_OUT
     found = []
     for seed in seeds:
         state = new_game(2, seed=seed, rules=rules)
@@ -189,8 +194,8 @@ def test_in_seed_its_policy_variants_always_agree() -> None:
 def test_its_playouts_switch_only_by_their_margin_and_leave_the_game_randomness_alone() -> None:
     hesitations = _hesitations("published", range(6))
     assert len(hesitations) >= 3
-    never = SearchBot(playout_worlds=4, playout_margin=math.inf)
-    eager = SearchBot(playout_worlds=32, playout_margin=1.0)
+    never = replace(PLAYING_OUT, playout_margin=math.inf)
+    eager = replace(PLAYING_OUT, playout_worlds=32, playout_margin=1.0)
     switched = 0
     for observation in hesitations:
         own = PLANNER.choose(observation, random.Random(0))
