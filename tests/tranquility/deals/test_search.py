@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 import pickle
 import random
+from dataclasses import replace
 
 import pytest
 
 from tranquility_solver.deals import SearchBot, search
-from tranquility_solver.deals.search import _GAME_WORK
+from tranquility_solver.deals.search import _GAME_WORK, POLICY_VARIANTS
 from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
 from tranquility_solver.game.choices import FINISH
@@ -163,3 +164,46 @@ def test_in_published_its_worlds_are_weighted_by_the_partners_discards(
     assert drawn == []
     SearchBot().choose(observation, random.Random(0))
     assert drawn == [SearchBot().worlds]
+
+
+PLAYING_OUT = SearchBot(playout_cells=20, playout_worlds=4)
+"""Playouts from 20 empty cells on (off by default)."""
+
+
+def _hesitations(rules: str, seeds: range) -> list[Observation]:
+    """The positions of PlannerBot games, before the end game and within the playouts' reach,
+    where the policy's variants do not all choose the same action."""
+    bot = PLAYING_OUT
+    found = []
+    for seed in seeds:
+        state = new_game(2, seed=seed, rules=rules)
+        while not state.is_terminal:
+            observation = state.observation(state.current_player)
+            empty = len(state.grid.empty_cells)
+            within = bot.endgame_cells < empty <= bot.playout_cells
+            if within and len(candidate_actions(observation, POLICY_VARIANTS)) > 1:
+                found.append(observation)
+            state = state.apply(PLANNER.choose(observation, random.Random(0)))
+    return found
+
+
+def test_in_seed_its_policy_variants_always_agree() -> None:
+    assert _hesitations("seed", range(3)) == []
+
+
+def test_its_playouts_switch_only_by_their_margin_and_leave_the_game_randomness_alone() -> None:
+    hesitations = _hesitations("published", range(6))
+    assert len(hesitations) >= 3
+    never = replace(PLAYING_OUT, playout_margin=math.inf)
+    eager = replace(PLAYING_OUT, playout_worlds=32, playout_margin=1.0)
+    switched = 0
+    for observation in hesitations:
+        own = PLANNER.choose(observation, random.Random(0))
+        assert never.choose(observation, random.Random(0)) == own
+        rng = random.Random(3)
+        before = rng.getstate()
+        chosen = eager.choose(observation, rng)
+        assert rng.getstate() == before  # the end-game search draws the same worlds
+        assert chosen in candidate_actions(observation, POLICY_VARIANTS)
+        switched += chosen != own
+    assert switched > 0
