@@ -299,9 +299,13 @@ class GreedyBot:
                 return 10.0  # claims at once
             if target in others:
                 return -1.0  # hands the claim to a car standing there
-            mine = race.steps[here][target]
-            theirs = min((race.steps[o][target] for o in others), default=mine + 1)
-            return 2.0 if mine < theirs else -1.0
+            steps = race.steps
+            mine = steps[here][target]
+            # Mine only when every other car needs more steps (a loop: a generator is a frame).
+            for other in others:
+                if steps[other][target] <= mine:
+                    return -1.0
+            return 2.0
         share = (after & first).bit_count() / count
         # A rose is a card when the map is found; sooner on maps with few candidates.
         return 1.0 + share + 1.0 / count
