@@ -165,9 +165,8 @@ def test_a_play_is_accepted_exactly_when_the_plain_listing_has_it(
 
 
 def test_cards_made_apart_from_the_table_have_the_same_plays(states: list[GameState]) -> None:
-    # The plays listing finds a card's bit by the object's id (a game deals the island table's
-    # own clues); an equal clue made apart, as in a position built by hand, is looked up by
-    # value and must give the same plays.
+    # A game deals the island table's own clue objects; an equal clue made apart, as in a
+    # position built by hand, must give the same plays (the listing looks cards up by value).
     apart_cards = 0
     for state in states:
         hands = tuple(tuple(Clue.parse(str(card)) for card in hand) for hand in state.hands)

@@ -42,9 +42,6 @@ class PlayTable:
         self.rules = rules
         self.index = {clue: i for i, clue in enumerate(masks)}
         """Every clue's bit in the masks of :meth:`playable`."""
-        # The same bits by the clue object's id: a game's cards are these very objects, and a
-        # clue's hash is a call into Python. Sound while the keys of `index` keep them alive.
-        self._index_by_id = {id(clue): i for clue, i in self.index.items()}
         self._cards_by_field = cards_by_field(tuple(masks.values()), len(island.fields))
         self._plays = tuple(tuple(Play(clue, m) for m in range(len(MAP_NAMES))) for clue in masks)
         self._playable: dict[int, int] = {}
@@ -62,7 +59,7 @@ class PlayTable:
     def plays(self, hand: Sequence[Clue], maps: Sequence[tuple[int, int]]) -> list[Play]:
         """The plays of ``hand`` (each card once, in hand order) on ``maps``: pairs of a map's
         index and its :meth:`playable` clues, in map order."""
-        index, by_id = self.index, self._index_by_id
+        index = self.index
         plays = []
         # Cards playable on no map (most of a hand, late in a game) are passed over at once,
         # as are the second copies of a card.
@@ -70,9 +67,7 @@ class PlayTable:
         for _, playable in maps:
             seen &= ~playable
         for card in hand:
-            bit = by_id.get(id(card))
-            if bit is None:  # a card made apart from the table (a position built by hand)
-                bit = index[card]
+            bit = index[card]
             if seen >> bit & 1:
                 continue
             seen |= 1 << bit
