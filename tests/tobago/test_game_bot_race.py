@@ -46,9 +46,11 @@ def test_firsts_are_the_fields_reached_in_fewer_steps_than_every_other_car(
     others = data.draw(st.lists(field_index, max_size=3))
     wanted = data.draw(st.integers(0, (1 << size) - 1))
     race = _race(island)
-    assert race.firsts(cars, others, wanted) == [
-        plain_firsts(island, car, others, wanted) for car in cars
-    ]
+    plain = [plain_firsts(island, car, others, wanted) for car in cars]
+    assert race.firsts(cars, others, wanted) == plain
+    # The same for moves ending on those fields (read by the destination's name).
+    moves = [tb.Move((island.fields[car],)) for car in cars]
+    assert race.move_firsts(moves, others, wanted) == plain
 
 
 def test_a_car_on_the_field_of_another_reaches_nothing_first() -> None:
@@ -98,10 +100,10 @@ def test_drives_scored_at_once_equal_each_drive_scored_alone(rules: str) -> None
         wanted = 0
         for map_state in observation.maps:
             wanted |= map_state.candidates_mask
-        destinations = [
-            index[a.destination] for a in observation.legal_actions if isinstance(a, tb.Move)
-        ]
+        moves = [a for a in observation.legal_actions if isinstance(a, tb.Move)]
+        destinations = [index[a.destination] for a in moves]
         firsts = race.firsts(destinations, others, wanted)
+        assert race.move_firsts(moves, others, wanted) == firsts
         worth = GreedyBot._drive_worth(observation, firsts)
         scores = [worth[first] for first in firsts]
         # Equal as floats, not nearly: ties between drives go to the bot's random draw.

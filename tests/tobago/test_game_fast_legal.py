@@ -16,6 +16,7 @@ import random
 import pytest
 
 import tobago_solver as tb
+from tobago_solver.clues import Clue
 from tobago_solver.compile import compiled
 from tobago_solver.game.actions import (
     ACCEPT_CURSE,
@@ -27,6 +28,7 @@ from tobago_solver.game.actions import (
     Action,
 )
 from tobago_solver.game.paths import move_paths
+from tobago_solver.game.position import replace
 from tobago_solver.game.records import bot_rng
 from tobago_solver.game.state import GameState
 from tobago_solver.legality import Reason, cards_by_field, play_reason, playable_cards
@@ -160,6 +162,18 @@ def test_a_play_is_accepted_exactly_when_the_plain_listing_has_it(
                 else:
                     with pytest.raises(tb.IllegalActionError):
                         state.apply(play)
+
+
+def test_cards_made_apart_from_the_table_have_the_same_plays(states: list[GameState]) -> None:
+    # A game deals the island table's own clue objects; an equal clue made apart, as in a
+    # position built by hand, must give the same plays (the listing looks cards up by value).
+    apart_cards = 0
+    for state in states:
+        hands = tuple(tuple(Clue.parse(str(card)) for card in hand) for hand in state.hands)
+        apart = replace(state, hands=hands)
+        apart_cards += sum(len(hand) for hand in hands)
+        assert list(apart.legal_actions()) == plain_legal(state), state
+    assert apart_cards > STATES
 
 
 @pytest.mark.parametrize("name", ["ABC-1", "abc-4"])

@@ -14,8 +14,9 @@ choice from the ``rng`` they are given, so a game is a function of its seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Final, Protocol, runtime_checkable
 
 import numpy as np
@@ -82,9 +83,11 @@ class _Race:
 
     def __init__(self, island: Island) -> None:
         fields = island.fields
+        self.fields = fields
         self.index = {name: i for i, name in enumerate(fields)}
         self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
         self._beaten: dict[int, list[int]] = {}
+        self._beaten_by_name: dict[int, dict[str, int]] = {}
         # Each row padded to whole bytes with distances no car beats, so that the rows of a
         # comparison pack as one flat array, a row's bitmask in every `_width` bytes.
         self._width = (len(fields) + 7) // 8
@@ -104,6 +107,27 @@ class _Race:
                 for start in range(0, len(data), width)
             ]
         return found
+
+    def beaten_by_name(self, other: int) -> dict[str, int]:
+        """:meth:`beaten`, keyed by the field's name (a move names its destination)."""
+        found = self._beaten_by_name.get(other)
+        if found is None:
+            found = self._beaten_by_name[other] = dict(
+                zip(self.fields, self.beaten(other), strict=True)
+            )
+        return found
+
+    def move_firsts(self, moves: Sequence[Move], others: list[int], wanted: int) -> list[int]:
+        """:meth:`firsts` for a car at the destination of each of ``moves``.
+
+        With three other cars (the bot's dozens of moves at most decisions), the rows are
+        read by the destination's name in one pass: no list of field indices in between.
+        """
+        if len(others) == 3:
+            one, two, three = (self.beaten_by_name(other) for other in others)
+            return [wanted & one[(end := m.path[-1])] & two[end] & three[end] for m in moves]
+        index = self.index
+        return self.firsts([index[m.path[-1]] for m in moves], others, wanted)
 
     def firsts(self, cars: list[int], others: list[int], wanted: int) -> list[int]:
         """For a car on each of the field indices ``cars``, the fields of ``wanted`` that it
@@ -195,24 +219,25 @@ class GreedyBot:
         table = compiled(obs.island)
         me = obs.player
         index = race.index
-        here = index[obs.cars[me]]
-        others = [index[car] for p, car in enumerate(obs.cars) if p != me]
+        cars = list(obs.cars)
+        here = index[cars.pop(me)]
+        others = [index[car] for car in cars]
         plays, moves = _plays_and_moves(legal)
         # Each map's candidates, the located ones and (for the race, in clue values as in
         # drives) all of them, in one pass over the maps.
-        candidates, located, located_mask, wanted = [], [], 0, 0
+        candidates, located, wanted = [], [], 0
         for map_state in obs.maps:
             mask = map_state.candidates_mask
             candidates.append(mask)
             wanted |= mask
             if mask.bit_count() == 1:
                 located.append(mask)
-                located_mask |= mask
         # 1. Claim a located treasure within reach.
         # (A move reaches no field more steps away than a move may take: then none to look for.)
         reach = obs.rules.max_steps
-        if located_mask and any(race.steps[here][m.bit_length() - 1] <= reach for m in located):
-            claims = [a for a in moves if located_mask >> index[a.path[-1]] & 1]
+        if located and any(race.steps[here][m.bit_length() - 1] <= reach for m in located):
+            ends = {race.fields[m.bit_length() - 1] for m in located}
+            claims = [a for a in moves if a.path[-1] in ends]
             if claims:
                 return rng.choice(claims)
         # 2. Drive to a located treasure no other car reaches sooner.
@@ -250,16 +275,18 @@ class GreedyBot:
             worth = [values[candidates[p.map] & masks[p.clue]] for p in plays]
             top = max(worth)
             return rng.choice([p for p, v in zip(plays, worth, strict=True) if v >= top - 1e-9])
-        if not plays and EXCHANGE in legal and obs.roses_left[me] > 0:
+        # The engine lists an exchange last: not looked for among the dozens of moves.
+        if not plays and legal[-1] == EXCHANGE and obs.roses_left[me] > 0:
             return EXCHANGE
         # 4. Drive where the most candidates are reached first.
         if moves:
-            firsts = race.firsts([index[a.path[-1]] for a in moves], others, wanted)
+            firsts = race.move_firsts(moves, others, wanted)
             kinds = self._drive_worth(obs, firsts)
             # The best kinds of "reached first" (a few among dozens of moves), then their moves.
             top = max(kinds.values())
             best = {first for first, score in kinds.items() if score >= top - 1e-9}
-            return rng.choice([a for a, first in zip(moves, firsts, strict=True) if first in best])
+            # Picked out of the dozens of moves in C (no Python step per move).
+            return rng.choice(list(compress(moves, map(best.__contains__, firsts))))
         return rng.choice(legal)
 
     @staticmethod
@@ -272,9 +299,13 @@ class GreedyBot:
                 return 10.0  # claims at once
             if target in others:
                 return -1.0  # hands the claim to a car standing there
-            mine = race.steps[here][target]
-            theirs = min((race.steps[o][target] for o in others), default=mine + 1)
-            return 2.0 if mine < theirs else -1.0
+            steps = race.steps
+            mine = steps[here][target]
+            # Mine only when every other car needs more steps (a loop: a generator is a frame).
+            for other in others:
+                if steps[other][target] <= mine:
+                    return -1.0
+            return 2.0
         share = (after & first).bit_count() / count
         # A rose is a card when the map is found; sooner on maps with few candidates.
         return 1.0 + share + 1.0 / count
