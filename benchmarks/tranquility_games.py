@@ -24,7 +24,8 @@ Targets (issue 18): games per second of processor time in one process for Random
 both presets) and HeuristicBot (2 players, `published`), and ``solve_deal``'s positions per second
 (``tranquility_deals.py --nodes-per-second``). With ``--before REV`` the same rows are measured
 on the package as it was at git revision ``REV`` too, alternating with this tree, each in its own
-process, ``--repeat`` times; the table shows the medians, and the profile's top lines of random
+process, ``--repeat`` times; the table shows the medians, their ratio and the median of
+each round's ratio (before and after run back to back), and the profile's top lines of random
 `published` games on this tree follow (``--profile-games``).
 """
 
@@ -209,6 +210,12 @@ def targets(before: str | None, repeat: int, seconds: float, profile_games: int)
             entry["target_factor"] = NODES_FACTOR
         if "before" in entry:
             entry["factor"] = entry["after"] / entry["before"]
+            # Each round measures before and after back to back: the median of their ratios
+            # reads past a machine whose speed drifts between rounds.
+            entry["paired_factor"] = statistics.median(
+                after / before
+                for after, before in zip(entry["after_runs"], entry["before_runs"], strict=True)
+            )
         table.append(entry)
     return {
         "before": before,
@@ -246,7 +253,8 @@ def targets_text(report: dict[str, Any]) -> str:
         "",
     ]
     head = f"{'what':34s}" + (f"{'before':>10s}" if has_before else "")
-    head += f"{'after':>10s}" + (f"{'x':>7s}" if has_before else "") + f"{'target':>12s}"
+    head += f"{'after':>10s}" + (f"{'x':>7s}{'paired':>8s}" if has_before else "")
+    head += f"{'target':>12s}"
     lines += [head, "-" * len(head)]
     for entry in report["rows"]:
         label = entry["row"] + (" 2p, games/s" if entry["row"] in ISSUE_TARGETS else "/s")
@@ -255,12 +263,17 @@ def targets_text(report: dict[str, Any]) -> str:
             text += f"{entry['before']:10.1f}"
         text += f"{entry['after']:10.1f}"
         if has_before:
-            text += f"{entry['factor']:6.2f}x"
+            text += f"{entry['factor']:6.2f}x{entry['paired_factor']:7.2f}x"
         wanted = (
             f">= {entry['target']:g}" if "target" in entry else f">= {entry['target_factor']:g}x"
         )
         text += f"{wanted:>12s}"
         lines.append(text)
+    if has_before:
+        lines.append(
+            "x: the ratio of the medians (the verdicts below); paired: the median of each "
+            "round's after/before"
+        )
     lines.append("")
     for entry in report["rows"]:
         verdicts = []

@@ -216,19 +216,15 @@ class Openings:
         """:meth:`plays` in no particular order (enough to tell whether there is one)."""
         affordable = hand_size - 1
         cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
+        # A cost blind to the card is read from a table of the cells, worked out once; so is a
+        # steady cost (no cell it reads is filled). A known cost is never negative.
+        known_costs: Sequence[int]
         if cost_of in CARD_BLIND_COSTS:
-            # A cost blind to the card is read from a table of the cells, worked out once.
-            blind = self._cell_costs
-            return [
-                (card, cost, index)
-                for low, high, _, cells in self.intervals
-                for card in cards
-                if low < card < high
-                for index in cells
-                if (cost := blind[index]) <= affordable
-            ]
-        # So is a steady cost (no cell it reads is filled); a known cost is never negative.
-        steady = self._steady_costs if cost_of in STEADY_COST_READERS else _NO_COSTS
+            known_costs = self._cell_costs
+        elif cost_of in STEADY_COST_READERS:
+            known_costs = self._steady_costs
+        else:
+            known_costs = _NO_COSTS
         return [
             (card, cost, index)
             for low, high, _, cells in self.intervals
@@ -236,7 +232,9 @@ class Openings:
             if low < card < high
             for index in cells
             if (
-                cost := known if (known := steady[index]) >= 0 else cost_of(grid_cells, index, card)
+                cost := known
+                if (known := known_costs[index]) >= 0
+                else cost_of(grid_cells, index, card)
             )
             <= affordable
         ]
