@@ -216,15 +216,7 @@ class Openings:
         """:meth:`plays` in no particular order (enough to tell whether there is one)."""
         affordable = hand_size - 1
         cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
-        # A cost blind to the card is read from a table of the cells, worked out once; so is a
-        # steady cost (no cell it reads is filled). A known cost is never negative.
-        known_costs: Sequence[int]
-        if cost_of in CARD_BLIND_COSTS:
-            known_costs = self._cell_costs
-        elif cost_of in STEADY_COST_READERS:
-            known_costs = self._steady_costs
-        else:
-            known_costs = _NO_COSTS
+        known_costs = self._known_costs
         return [
             (card, cost, index)
             for low, high, _, cells in self.intervals
@@ -240,34 +232,30 @@ class Openings:
         ]
 
     @cached_property
-    def _steady_costs(self) -> list[int]:
-        """Per cell: the cost of an empty cell whose cost reads no filled cell (the same for
-        every card), for a cost rule of :data:`~tranquility_solver.rules.STEADY_COST_READERS`;
-        :data:`_UNKNOWN_COST` for the other cells."""
+    def _known_costs(self) -> Sequence[int]:
+        """Per cell: its cost when the card does not change it, worked out once and carried from
+        grid to grid (:meth:`placed`), else :data:`_UNKNOWN_COST` (a known cost is never
+        negative): every empty cell for a cost rule blind to the card (`seed`), the empty cells
+        none of whose read cells is filled for a rule of
+        :data:`~tranquility_solver.rules.STEADY_COST_READERS` (`published`), none otherwise."""
         cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
-        readers = STEADY_COST_READERS[cost_of]
-        unsteady = {
-            reader
-            for index, value in enumerate(grid_cells)
-            if value is not None
-            for reader in readers[index]
-        }
+        if cost_of in CARD_BLIND_COSTS:
+            unsteady: set[int] = set()
+        elif cost_of in STEADY_COST_READERS:
+            readers = STEADY_COST_READERS[cost_of]
+            unsteady = {
+                reader
+                for index, value in enumerate(grid_cells)
+                if value is not None
+                for reader in readers[index]
+            }
+        else:
+            return _NO_COSTS
         costs = [_UNKNOWN_COST] * CELL_COUNT
         for _, _, _, cells in self.intervals:
             for index in cells:
                 if index not in unsteady:
                     costs[index] = cost_of(grid_cells, index, FIRST_CARD)
-        return costs
-
-    @cached_property
-    def _cell_costs(self) -> list[int]:
-        """Per cell: the cost of an empty cell, for a cost rule that does not look at the card;
-        :data:`_UNKNOWN_COST` for the filled cells."""
-        cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
-        costs = [_UNKNOWN_COST] * CELL_COUNT
-        for _, _, _, cells in self.intervals:
-            for index in cells:
-                costs[index] = cost_of(grid_cells, index, FIRST_CARD)
         return costs
 
     def legal_cost(self, card: int, index: int, hand_size: int) -> int | None:
@@ -325,24 +313,21 @@ class Openings:
             ),
         )
         after = Openings(grid, self.rules, intervals)
-        costs: list[int] | None = self.__dict__.get("_cell_costs")
-        if costs is not None:
-            # Only the cells the new card wedges change cost: the rest of the table carries over.
-            costs = costs.copy()
+        known: Sequence[int] | None = self.__dict__.get("_known_costs")
+        if known is not None and known is not _NO_COSTS:
+            costs = list(known)
             costs[index] = _UNKNOWN_COST
             cost_of = self.rules.discard_cost
-            for reader in BLIND_COST_READERS[cost_of][index]:
-                if costs[reader] != _UNKNOWN_COST:
-                    costs[reader] = cost_of(grid.cells, reader, FIRST_CARD)
-            after.__dict__["_cell_costs"] = costs
-        steady: list[int] | None = self.__dict__.get("_steady_costs")
-        if steady is not None:
-            # A steady cell stays steady, at the same cost, unless its cost reads the new card.
-            steady = steady.copy()
-            steady[index] = _UNKNOWN_COST
-            for reader in STEADY_COST_READERS[self.rules.discard_cost][index]:
-                steady[reader] = _UNKNOWN_COST
-            after.__dict__["_steady_costs"] = steady
+            if cost_of in CARD_BLIND_COSTS:
+                # Only the cells the new card wedges change cost: the rest carries over.
+                for reader in BLIND_COST_READERS[cost_of][index]:
+                    if costs[reader] != _UNKNOWN_COST:
+                        costs[reader] = cost_of(grid.cells, reader, FIRST_CARD)
+            else:
+                # A steady cell stays steady, at the same cost, unless its cost reads the card.
+                for reader in STEADY_COST_READERS[cost_of][index]:
+                    costs[reader] = _UNKNOWN_COST
+            after.__dict__["_known_costs"] = costs
         grid.__dict__[_OPENINGS] = after
         return grid
 

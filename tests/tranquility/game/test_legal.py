@@ -192,23 +192,6 @@ def test_openings_after_a_play_are_those_of_the_new_grid(
     assert all(mask == sum(1 << cell for cell in cells) for _, _, mask, cells in carried.intervals)
 
 
-def test_cell_costs_carried_along_games_are_those_of_each_grid() -> None:
-    """A card-blind cost table (`seed`) goes from grid to grid redoing only the cells the new
-    card wedges: along random games of 1-5 players it is there before anything asks for it,
-    and equals the table worked out afresh."""
-    rng = random.Random(5)
-    carried = 0
-    for game in range(10):
-        state = new_game(1 + game % 5, seed=game, rules=tq.Rules.seed())
-        while not state.is_terminal:
-            table = openings(state.grid, state.rules)
-            if state.grid.filled_count and "_cell_costs" in table.__dict__:
-                assert table._cell_costs == Openings.of(state.grid, state.rules)._cell_costs
-                carried += 1
-            state = state.apply(rng.choice(state.legal_actions()))
-    assert carried > 100
-
-
 @given(grids(), st.integers(0, 35), st.integers(1, 80))
 def test_a_filled_cell_changes_only_the_costs_of_its_readers(
     grid: tq.Grid, changed: int, card: int
@@ -223,20 +206,23 @@ def test_a_filled_cell_changes_only_the_costs_of_its_readers(
     assert set(BLIND_COST_READERS) == set(CARD_BLIND_COSTS)
 
 
-def test_steady_costs_carried_along_games_are_those_of_each_grid() -> None:
-    """The cells whose `published` cost no card changes go from grid to grid, dropping the
-    readers of the new card: along random games of 1-5 players the table is there before
-    anything asks for it and equals the one worked out afresh, and each of its cells costs
-    what the rule says for every card."""
+@pytest.mark.parametrize("rules", [tq.Rules.seed(), tq.Rules.published()])
+def test_known_costs_carried_along_games_are_those_of_each_grid(rules: tq.Rules) -> None:
+    """The cells whose cost no card changes (every empty cell where the cost is blind to the
+    card, `seed`; those with no filled cell read in `published`) go from grid to grid, redoing
+    the cells the new card wedges (`seed`) or dropping the readers of the new card
+    (`published`): along random games of 1-5 players the table is there before anything asks
+    for it and equals the one worked out afresh, and each of its cells costs what the rule
+    says for every card."""
     rng = random.Random(6)
     carried = 0
     for game in range(10):
-        state = new_game(1 + game % 5, seed=game, rules=tq.Rules.published())
+        state = new_game(1 + game % 5, seed=game, rules=rules)
         while not state.is_terminal:
             table = openings(state.grid, state.rules)
-            if state.grid.filled_count and "_steady_costs" in table.__dict__:
-                assert table._steady_costs == Openings.of(state.grid, state.rules)._steady_costs
-                for index, cost in enumerate(table._steady_costs):
+            if state.grid.filled_count and "_known_costs" in table.__dict__:
+                assert table._known_costs == Openings.of(state.grid, state.rules)._known_costs
+                for index, cost in enumerate(table._known_costs):
                     if cost == _UNKNOWN_COST:
                         continue
                     assert {
