@@ -164,13 +164,18 @@ class SearchBot:
         spent = _GAME_WORK.get(rng, 0)
         if spent >= self.game_budget:
             return self.heuristic.choose(observation, rng)
-        sampler = sample_inferred_worlds if self.read_discards else sample_worlds
-        worlds = sampler(observation, self.worlds, seed=rng.getrandbits(64))
+        worlds = self._sample(observation, self.worlds, seed=rng.getrandbits(64))
         budget = _Budget(min(self.decision_budget, self.game_budget - spent))
         try:
             return self._search(observation, legal, worlds, budget)
         finally:
             _GAME_WORK[rng] = spent + budget.spent
+
+    def _sample(self, observation: Observation, n: int, seed: int) -> tuple[GameState, ...]:
+        """``n`` worlds consistent with ``observation``: weighted by the partners' discards
+        (``read_discards``) or uniform."""
+        sampler = sample_inferred_worlds if self.read_discards else sample_worlds
+        return sampler(observation, n, seed=seed)
 
     def _played_out(self, observation: Observation, rng: random.Random) -> Action:
         mine = self.heuristic.choose(observation, rng)
@@ -181,8 +186,7 @@ class SearchBot:
         # then samples the same worlds as it would without these playouts.
         peek = random.Random()
         peek.setstate(rng.getstate())
-        sampler = sample_inferred_worlds if self.read_discards else sample_worlds
-        worlds = sampler(
+        worlds = self._sample(
             observation, self.playout_worlds, seed=peek.getrandbits(64) ^ observation.turn
         )
         wins = {
