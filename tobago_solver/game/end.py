@@ -159,7 +159,7 @@ def nothing_ends(state: Position) -> bool:
     >>> nothing_ends(tb.new_game(tb.islands.default(), 2, seed=1))
     True
     """
-    return state.derived("nothing ends", _READS, lambda: _nothing_ends(state))
+    return state.derived("nothing ends", _READS, _nothing_ends, state)
 
 
 def _nothing_ends(state: Position) -> bool:

@@ -138,17 +138,15 @@ class GameState(Position):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions ``to_move`` may take, in a stable order (plays, moves, then the rest)."""
-        actions: tuple[Action, ...] = self.derived(
-            "legal", _READS_ALL, lambda: tuple(self._legal())
-        )
+        actions: tuple[Action, ...] = self.derived("legal", _READS_ALL, self._legal)
         return actions
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> tuple[Action, ...]:
         p = self.current_player
         if self.phase == "over":
-            return []
+            return ()
         if self.phase == "curse":
-            return [SPEND_AMULET, ACCEPT_CURSE]
+            return (SPEND_AMULET, ACCEPT_CURSE)
         if self.phase == "bonus":
             bonus: list[Action] = []
             if self.moved and self.cars[p] in self.amulets:
@@ -156,13 +154,13 @@ class GameState(Position):
             if self.amulets_held[p] > 0:
                 bonus.append(SPEND_AMULET)
             bonus.append(END_TURN)
-            return bonus
+            return tuple(bonus)
         actions: list[Action] = list(self._legal_plays())
         if self.phase == "action":
             actions.extend(self._legal_moves())
             if self.rules.exchange and self.hands[p]:
                 actions.append(EXCHANGE)
-        return actions or [PASS]
+        return tuple(actions) if actions else (PASS,)
 
     def _legal_plays(self) -> list[Play]:
         return plays_of(self, self.current_player, opening=self.phase == "opening")
