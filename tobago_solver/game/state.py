@@ -28,7 +28,7 @@ player's turn begins. After every clue played and at every turn's end the §7 ch
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
@@ -271,7 +271,7 @@ class GameState(Position):
         p = self.current_player
         if self.phase not in ("action", "opening") or self.roses_left[p] == 0:
             return False
-        if play.clue not in self.hands[p] or not 0 <= play.map < len(self.maps):
+        if _card_in(self.hands[p], play.clue) < 0 or not 0 <= play.map < len(self.maps):
             return False
         map_state = self.maps[play.map]
         if self.phase == "opening" and map_state.clues:
@@ -317,7 +317,7 @@ class GameState(Position):
         p = self.current_player
         hand = list(self.hands[p])
         decks = list(self.decks_of_hands()[p])
-        card = hand.index(play.clue)  # one search of the hand (clues compare in Python)
+        card = _card_in(hand, play.clue)
         del decks[card], hand[card]
         old = self.maps[play.map]
         new_map = MapState(
@@ -420,6 +420,22 @@ class GameState(Position):
 
 _READS_ALL: Final = frozenset(f.name for f in fields(GameState))
 """Every field: a fact that reads them all lives as long as its position."""
+
+
+def _card_in(hand: Sequence[Clue], clue: Clue) -> int:
+    """Where ``clue`` is in ``hand`` (-1: nowhere).
+
+    >>> from tobago_solver.clues import DECK
+    >>> hand = DECK[:3]
+    >>> _card_in(hand, DECK[2]), _card_in(hand, Clue.parse(str(DECK[1]))), _card_in(hand, DECK[3])
+    (2, 1, -1)
+    """
+    # Hands and the plays listed hold the deck's own clue objects: found by identity first,
+    # without a Python __eq__ call for every card before it (clues made apart compare equal).
+    for i, card in enumerate(hand):
+        if card is clue:
+            return i
+    return hand.index(clue) if clue in hand else -1
 
 
 def map_name(index: int) -> str:
