@@ -37,6 +37,22 @@ _CANDIDATES_KEPT: Final = 1 << 16
 """Candidate sets whose playable clues are kept; the table starts over beyond (memory)."""
 
 
+class _PlayableCards(dict[int, int]):
+    """The playable clues of each candidate set (:meth:`PlayTable.playable`), found on first
+    use: a hit is a dict subscript in C."""
+
+    def __init__(self, cards_by_field: Sequence[int], rules: TobagoRules) -> None:
+        super().__init__()
+        self._cards_by_field = cards_by_field
+        self._rules = rules
+
+    def __missing__(self, candidates: int) -> int:
+        if len(self) >= _CANDIDATES_KEPT:
+            self.clear()
+        found = self[candidates] = playable_cards(candidates, self._cards_by_field, self._rules)
+        return found
+
+
 class PlayTable:
     """The plays of one island under one preset of §3."""
 
@@ -53,17 +69,12 @@ class PlayTable:
             for on_maps in plays
         )
         """Per clue's bit, its plays on each set of maps (four bits, grey the lowest)."""
-        self._playable: dict[int, int] = {}
+        self.playable_by_candidates = _PlayableCards(self._cards_by_field, rules)
+        """:meth:`playable` as a dict (a subscript, not a Python call, for the listing)."""
 
     def playable(self, candidates: int) -> int:
         """The clues (bits of :attr:`index`) that may be played on a map with ``candidates``."""
-        found = self._playable.get(candidates)
-        if found is None:
-            if len(self._playable) >= _CANDIDATES_KEPT:
-                self._playable.clear()
-            found = playable_cards(candidates, self._cards_by_field, self.rules)
-            self._playable[candidates] = found
-        return found
+        return self.playable_by_candidates[candidates]
 
     def plays(self, hand: Sequence[Clue], playable: Sequence[int]) -> list[Play]:
         """The plays of ``hand`` (each card once, in hand order) on the four maps, whose
@@ -130,8 +141,9 @@ def _plays_on(position: Position, player: int, opening: bool) -> list[Play]:
     if position.roses_left[player] == 0:
         return []
     table = play_table(position.island, position.rules.clue_rules)
+    playable_on = table.playable_by_candidates
     if opening:
-        playable = [0 if m.clues else table.playable(m.candidates_mask) for m in position.maps]
+        playable = [0 if m.clues else playable_on[m.candidates_mask] for m in position.maps]
     else:
-        playable = [table.playable(m.candidates_mask) for m in position.maps]
+        playable = [playable_on[m.candidates_mask] for m in position.maps]
     return table.plays(position.hands[player], playable)
