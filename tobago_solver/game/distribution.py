@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from tobago_solver.game.end import END_DECK_EMPTY, end_turn, game_over, restart_map
-from tobago_solver.game.position import Distribution, Position, replace, tuple_set
+from tobago_solver.game.position import Distribution, MapState, Position, replace, tuple_set
 from tobago_solver.game.rules import CURSE, add_amulets
 from tobago_solver.movement import step_distance
 
@@ -96,7 +96,9 @@ def _start_distribution(state: _P, map_index: int, claimant: int) -> _P:
     )
     return replace(
         state,
-        maps=tuple_set(state.maps, map_index, replace(map_state, roses=roses)),
+        maps=tuple_set(
+            state.maps, map_index, MapState(map_state.clues, roses, map_state.candidates_mask)
+        ),
         roses_left=roses_left,
         treasure_deck=state.treasure_deck[drawn:],
         distribution=distribution,
