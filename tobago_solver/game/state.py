@@ -320,21 +320,18 @@ class GameState(Position):
         card = _card_in(hand, play.clue)
         del decks[card], hand[card]
         old = self.maps[play.map]
+        candidates = old.candidates_mask & compiled(self.island).masks[play.clue]
         new_map = MapState(
-            (*old.clues, play.clue),
-            tuple_set(old.roses, p, old.roses[p] + 1),
-            old.candidates_mask & compiled(self.island).mask(play.clue),
+            (*old.clues, play.clue), tuple_set(old.roses, p, old.roses[p] + 1), candidates
         )
+        located = candidates.bit_count() == 1
         changes = {
             "maps": tuple_set(self.maps, play.map, new_map),
             "roses_left": tuple_set(self.roses_left, p, self.roses_left[p] - 1),
             "last_map_change": self.turn,
             **self._drawn(p, tuple(hand), tuple(decks), self.clue_discards),
         }
-        claimed = (
-            new_map.located
-            and self.island.fields[new_map.candidates_mask.bit_length() - 1] in self.cars
-        )
+        claimed = located and self.island.fields[candidates.bit_length() - 1] in self.cars
         if (self.phase == "opening" or not self._bonus_follows()) and not claimed:
             # The turn ends with the play (nothing to decide after it): one copy of the state
             # when §7 leaves it alone, as _after_action would end it.
@@ -342,8 +339,8 @@ class GameState(Position):
             if quick is not None:
                 return quick
         state = replace(self, **changes)
-        if new_map.located:
-            field_ = self.island.fields[new_map.candidates_mask.bit_length() - 1]
+        if located:
+            field_ = self.island.fields[candidates.bit_length() - 1]
             for k in range(self.players):
                 other = (p + k) % self.players
                 if state.cars[other] == field_:
