@@ -155,19 +155,13 @@ class GameState(Position):
                 bonus.append(SPEND_AMULET)
             bonus.append(END_TURN)
             return tuple(bonus)
-        actions: list[Action] = list(self._legal_plays())
+        actions: list[Action] = list(plays_of(self, p, opening=self.phase == "opening"))
         if self.phase == "action":
-            actions.extend(self._legal_moves())
+            stops = self.located_treasures().keys()
+            actions.extend(moves(self.island, self.cars[p], self.rules.max_steps, stops))
             if self.rules.exchange and self.hands[p]:
                 actions.append(EXCHANGE)
         return tuple(actions) if actions else (PASS,)
-
-    def _legal_plays(self) -> list[Play]:
-        return plays_of(self, self.current_player, opening=self.phase == "opening")
-
-    def _legal_moves(self) -> list[Move]:
-        start, steps = self.cars[self.current_player], self.rules.max_steps
-        return moves(self.island, start, steps, self.located_treasures().keys())
 
     # -- applying actions ----------------------------------------------------------------------
 
@@ -266,8 +260,9 @@ class GameState(Position):
         return IllegalActionError(f"{text!r}: not possible in the {self.phase} phase", "§5")
 
     def _is_legal_play(self, play: Play) -> bool:
-        """Whether ``play`` is one of :meth:`_legal_plays`, by the same bit test, without
-        listing them (and comparing the play with every one listed before it)."""
+        """Whether ``play`` is one of the plays :meth:`legal_actions` lists (``plays_of``), by
+        the same bit test, without listing them (and comparing the play with every one listed
+        before it)."""
         p = self.current_player
         if self.phase not in ("action", "opening") or self.roses_left[p] == 0:
             return False
@@ -277,7 +272,8 @@ class GameState(Position):
         if self.phase == "opening" and map_state.clues:
             return False
         table = play_table(self.island, self.rules.clue_rules)
-        return bool(table.playable(map_state.candidates_mask) >> table.index[play.clue] & 1)
+        playable = table.playable_by_candidates[map_state.candidates_mask]
+        return bool(playable >> table.index[play.clue] & 1)
 
     def _check_move(self, move: Move) -> Mapping[str, tuple[int, ...]]:
         """Raises IllegalActionError unless ``move`` is legal; the located treasures (read to
