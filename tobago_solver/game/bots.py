@@ -85,6 +85,8 @@ class _Race:
         fields = island.fields
         self.fields = fields
         self.index = {name: i for i, name in enumerate(fields)}
+        self.masks = compiled(island).masks
+        """Each clue's fields (the bot's race table holds them too: one look-up per decision)."""
         self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
         self._beaten = _BeatenRows(self.steps)
         self._beaten_by_name: dict[int, dict[str, int]] = {}
@@ -229,7 +231,6 @@ class GreedyBot:
 
     def _act(self, obs: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action:
         race = _race(obs.island)
-        table = compiled(obs.island)
         me = obs.player
         index = race.index
         cars = list(obs.cars)
@@ -263,7 +264,7 @@ class GreedyBot:
         # 3. The best clue.
         best_value, best_plays = 0.0, []
         first = race.first(here, others, wanted)
-        masks = table.masks
+        masks = race.masks
         # Plays come card by card (each card on its maps) and several leave the same
         # candidates: one mask lookup per card, one value per set of candidates left.
         clue, mask = None, 0
