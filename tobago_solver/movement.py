@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import networkx as nx
@@ -57,6 +57,8 @@ class _Steps:
     """The fields of each field's area."""
     area_index: dict[str, int]
     from_start: dict[str, dict[str, int]]
+    between: dict[tuple[str, str], int] = field(default_factory=dict)
+    """:func:`step_distance` by the names it was given (each claim asks it for every car)."""
 
 
 def _steps(island: Island) -> _Steps:
@@ -111,10 +113,16 @@ def step_distance(island: Island, a: str, b: str) -> int:
     Every island here is one landmass, so some path always exists; for a hand-built island with
     separate landmasses, an unreachable field raises ValueError.
     """
-    a, b = island.require_field(a), island.require_field(b)
-    steps = _distances_from(island, a).get(b)
+    known = _steps(island).between
+    steps = known.get((a, b))
     if steps is None:
-        raise TobagoError(f"no car can drive from {a} to {b}: they lie on separate landmasses")
+        start, end = island.require_field(a), island.require_field(b)
+        steps = _distances_from(island, start).get(end)
+        if steps is None:
+            raise TobagoError(
+                f"no car can drive from {start} to {end}: they lie on separate landmasses"
+            )
+        known[a, b] = steps
     return steps
 
 

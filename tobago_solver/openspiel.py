@@ -52,8 +52,8 @@ from tobago_solver.game.actions import Action
 from tobago_solver.game.bots import Bot
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.records import bot_rng
-from tobago_solver.game.rules import GameRules
-from tobago_solver.game.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
+from tobago_solver.game.rules import MAX_PLAYERS, MIN_PLAYERS, GameRules
+from tobago_solver.game.setup import new_game
 from tobago_solver.game.state import GameState
 from tobago_solver.island import Island
 

@@ -122,3 +122,19 @@ def test_a_turn_ended_in_one_copy_is_the_turn_ended_the_long_way(
     for fast_state, long_state in zip(quick, slow, strict=True):
         assert fast_state == long_state
         assert fast_state.last_map_change == long_state.last_map_change
+
+
+def test_a_play_of_a_clue_made_apart_is_the_listed_play(states: list[GameState]) -> None:
+    """A played card is looked for in the hand by identity first (hands and the listed plays
+    hold the deck's own clue objects); a play whose clue was made apart (read from its text)
+    finds it by equality: the same next state, for every clue play offered along the games."""
+    checked = 0
+    for state in states:
+        for action in state.legal_actions():
+            if isinstance(action, tb.Play):
+                apart = tb.parse_action(str(action))
+                assert isinstance(apart, tb.Play)
+                assert apart.clue is not action.clue
+                assert state.apply(apart) == state.apply(action), (state, action)
+                checked += 1
+    assert checked > 500

@@ -76,3 +76,17 @@ def test_unknown_fields_and_negative_steps_are_errors() -> None:
         tb.step_distance(island, "z99", island.fields[0])
     with pytest.raises(ValueError, match="negative"):
         tb.reachable(island, island.fields[0], steps=-1)
+
+
+def test_a_distance_asked_again_is_the_same() -> None:
+    """``step_distance`` keeps each pair it was asked, by the names given: asked again, or with
+    the names written differently, it answers the same; an unknown field is still an error."""
+    island = tb.islands.default()
+    start = island.fields[0]
+    expected = reference_steps(island, start)
+    for _ in range(2):
+        for field in island.fields:
+            assert tb.step_distance(island, start, field) == expected[field]
+            assert tb.step_distance(island, f" {start.upper()}", field.upper()) == expected[field]
+    with pytest.raises(tb.UnknownFieldError, match="'z99'"):
+        tb.step_distance(island, start, "z99")

@@ -85,28 +85,16 @@ class _Race:
         fields = island.fields
         self.fields = fields
         self.index = {name: i for i, name in enumerate(fields)}
+        self.masks = compiled(island).masks
+        """Each clue's fields (the bot's race table holds them too: one look-up per decision)."""
         self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
-        self._beaten: dict[int, list[int]] = {}
+        self._beaten = _BeatenRows(self.steps)
         self._beaten_by_name: dict[int, dict[str, int]] = {}
-        # Each row padded to whole bytes with distances no car beats, so that the rows of a
-        # comparison pack as one flat array, a row's bitmask in every `_width` bytes.
-        self._width = (len(fields) + 7) // 8
-        self._distances = np.full((len(fields), self._width * 8), np.iinfo(np.int16).max, np.int16)
-        self._distances[:, : len(fields)] = self.steps
 
     def beaten(self, other: int) -> list[int]:
         """Per field index ``car``, the fields that ``car`` reaches in fewer steps than ``other``
         (made once per field, a comparison of step counts packed into bitmasks)."""
-        found = self._beaten.get(other)
-        if found is None:
-            closer = self._distances < self._distances[other]
-            # Slices of one bytes object: a third of the time of a view and a copy per row.
-            data, width = np.packbits(closer, bitorder="little").tobytes(), self._width
-            found = self._beaten[other] = [
-                int.from_bytes(data[start : start + width], "little")
-                for start in range(0, len(data), width)
-            ]
-        return found
+        return self._beaten[other]
 
     def beaten_by_name(self, other: int) -> dict[str, int]:
         """:meth:`beaten`, keyed by the field's name (a move names its destination)."""
@@ -129,22 +117,49 @@ class _Race:
         index = self.index
         return self.firsts([index[m.path[-1]] for m in moves], others, wanted)
 
+    def first(self, car: int, others: list[int], wanted: int) -> int:
+        """:meth:`firsts` of one car (the bot's own, at every decision: no list, no call per
+        other car)."""
+        beaten = self._beaten
+        for other in others:
+            wanted &= beaten[other][car]
+        return wanted
+
     def firsts(self, cars: list[int], others: list[int], wanted: int) -> list[int]:
         """For a car on each of the field indices ``cars``, the fields of ``wanted`` that it
         reaches in fewer steps than the cars on the field indices ``others`` (all of them)."""
-        rows = [self.beaten(other) for other in others]
         if len(cars) == 1:  # the car itself, at every decision
-            (car,) = cars
-            mine = wanted
-            for row in rows:
-                mine &= row[car]
-            return [mine]
+            return [self.first(cars[0], others, wanted)]
+        rows = [self.beaten(other) for other in others]
         if len(rows) == 3:  # four players: one pass over the cars
             one, two, three = rows
             return [wanted & one[car] & two[car] & three[car] for car in cars]
         found = [wanted] * len(cars)
         for beaten in rows:
             found = [mine & beaten[car] for mine, car in zip(found, cars, strict=True)]
+        return found
+
+
+class _BeatenRows(dict[int, list[int]]):
+    """:meth:`_Race.beaten` by the other car's field index, made on first use (a hit is a dict
+    subscript in C)."""
+
+    def __init__(self, steps: list[list[int]]) -> None:
+        super().__init__()
+        # Each row padded to whole bytes with distances no car beats, so that the rows of a
+        # comparison pack as one flat array, a row's bitmask in every `_width` bytes.
+        self._width = (len(steps) + 7) // 8
+        self._distances = np.full((len(steps), self._width * 8), np.iinfo(np.int16).max, np.int16)
+        self._distances[:, : len(steps)] = steps
+
+    def __missing__(self, other: int) -> list[int]:
+        closer = self._distances < self._distances[other]
+        # Slices of one bytes object: a third of the time of a view and a copy per row.
+        data, width = np.packbits(closer, bitorder="little").tobytes(), self._width
+        found = self[other] = [
+            int.from_bytes(data[start : start + width], "little")
+            for start in range(0, len(data), width)
+        ]
         return found
 
 
@@ -216,7 +231,6 @@ class GreedyBot:
 
     def _act(self, obs: Observation, legal: tuple[Action, ...], rng: random.Random) -> Action:
         race = _race(obs.island)
-        table = compiled(obs.island)
         me = obs.player
         index = race.index
         cars = list(obs.cars)
@@ -249,8 +263,8 @@ class GreedyBot:
                 return min(moves, key=lambda a: (race.steps[index[a.destination]][target], str(a)))
         # 3. The best clue.
         best_value, best_plays = 0.0, []
-        (first,) = race.firsts([here], others, wanted)
-        masks = table.masks
+        first = race.first(here, others, wanted)
+        masks = race.masks
         # Plays come card by card (each card on its maps) and several leave the same
         # candidates: one mask lookup per card, one value per set of candidates left.
         clue, mask = None, 0

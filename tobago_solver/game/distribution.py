@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from tobago_solver.game.end import END_DECK_EMPTY, end_turn, game_over, restart_map
-from tobago_solver.game.position import Distribution, Position, replace, tuple_set
+from tobago_solver.game.position import Distribution, MapState, Position, replace, tuple_set
 from tobago_solver.game.rules import CURSE, add_amulets
 from tobago_solver.movement import step_distance
 
@@ -96,7 +96,9 @@ def _start_distribution(state: _P, map_index: int, claimant: int) -> _P:
     )
     return replace(
         state,
-        maps=tuple_set(state.maps, map_index, replace(map_state, roses=roses)),
+        maps=tuple_set(
+            state.maps, map_index, MapState(map_state.clues, roses, map_state.candidates_mask)
+        ),
         roses_left=roses_left,
         treasure_deck=state.treasure_deck[drawn:],
         distribution=distribution,
@@ -110,10 +112,11 @@ def _advance(state: _P) -> _P:
     dist = state.distribution
     assert dist is not None
     gold = list(state.gold)
-    # The distribution's changing fields are kept here and written once, when it pauses or
-    # ends: a copy of it per card revealed was most of the cost of a claim.
+    # The distribution's changing fields, and the state's that curses change, are kept here and
+    # written once, when it pauses or ends: a copy per card revealed or per gold card cursed
+    # away was most of the cost of a claim.
     cards, received, next_rank = dist.cards, list(dist.received), dist.next_rank
-    cursed = dist.cursed
+    cursed, curses_drawn, cursed_gold = dist.cursed, state.curses_drawn, state.cursed_gold
     while True:
         while cursed:
             player = cursed[0]
@@ -127,10 +130,17 @@ def _advance(state: _P) -> _P:
                     next_rank=next_rank,
                     cursed=cursed,
                 )
-                return replace(state, gold=tuple(gold), distribution=paused, phase="curse")
+                return replace(
+                    state,
+                    gold=tuple(gold),
+                    curses_drawn=curses_drawn,
+                    cursed_gold=cursed_gold,
+                    distribution=paused,
+                    phase="curse",
+                )
             else:
-                state = discard_highest(replace(state, gold=tuple(gold)), player)
-                gold = list(state.gold)
+                gold[player], highest = _without_highest(gold[player])
+                cursed_gold = (*cursed_gold, highest)
                 cursed = cursed[1:]
         if not cards:
             break
@@ -138,7 +148,7 @@ def _advance(state: _P) -> _P:
         if card == CURSE:
             roses = state.maps[dist.map].roses
             cursed = tuple(p for p in dist.ranking if roses[p] > 0)
-            state = replace(state, curses_drawn=state.curses_drawn + 1)
+            curses_drawn += 1
             continue
         found = next_recipient(dist.ranking, dist.quotas, received, next_rank)
         if found is None:  # pragma: no cover - the quotas cover every drawn card
@@ -146,19 +156,26 @@ def _advance(state: _P) -> _P:
         player, next_rank = found
         gold[player] = (*gold[player], card)
         received[player] += 1
-    return _finish_distribution(replace(state, gold=tuple(gold)), dist.map)
+    done = replace(state, gold=tuple(gold), curses_drawn=curses_drawn, cursed_gold=cursed_gold)
+    return _finish_distribution(done, dist.map)
 
 
 def discard_highest(state: _P, player: int) -> _P:
     """The state after ``player`` discards their highest gold card to a curse."""
-    cards = list(state.gold[player])
-    highest = max(cards)
-    cards.remove(highest)
+    cards, highest = _without_highest(state.gold[player])
     return replace(
         state,
-        gold=tuple_set(state.gold, player, tuple(cards)),
+        gold=tuple_set(state.gold, player, cards),
         cursed_gold=(*state.cursed_gold, highest),
     )
+
+
+def _without_highest(gold: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """A player's gold cards without the highest (a curse takes it), and that card."""
+    cards = list(gold)
+    highest = max(cards)
+    cards.remove(highest)
+    return tuple(cards), highest
 
 
 def curse_resolved(state: _P) -> _P:

@@ -159,15 +159,19 @@ def nothing_ends(state: Position) -> bool:
     >>> nothing_ends(tb.new_game(tb.islands.default(), 2, seed=1))
     True
     """
-    return state.derived("nothing ends", _READS, lambda: _nothing_ends(state))
+    return state.derived("nothing ends", _READS, _nothing_ends, state)
 
 
 def _nothing_ends(state: Position) -> bool:
     """Whether :func:`check_end` leaves ``state`` as it is: every map can still be located (a
     map without candidate cannot) and it is no stalemate."""
-    can_locate = locator(state.island).can_locate
+    finder = locator(state.island)
+    singled_out = finder.singled_out
     for map_state in state.maps:  # a loop, not all(): a generator is a call of its own
-        if not can_locate(map_state.candidates_mask):
+        mask = map_state.candidates_mask
+        # Most maps hold a field some cards single out: locatable without a call (the first
+        # test of can_locate).
+        if not mask & singled_out and not finder.can_locate(mask):
             return False
     return not is_stalemate(state)
 

@@ -16,6 +16,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
+from typing import Final
 
 from tobago_solver.clues import Clue
 from tobago_solver.errors import TobagoError
@@ -109,40 +111,44 @@ def observe(state: Position, player: int, legal_actions: tuple[Action, ...]) -> 
     dist = state.distribution
     # Filled without __init__: a frozen dataclass sets its fields one by one through
     # object.__setattr__, and every decision of every bot builds an observation. The new
-    # instance takes a whole dict at once.
+    # instance takes a whole dict at once, a copy of a template with every key in place (a
+    # dict built key by key grows and rehashes several times on the way to 31 keys).
     seen = object.__new__(Observation)
-    fields = {
-        "player": player,
-        "island": state.island,
-        "rules": state.rules,
-        "players": state.players,
-        "current_player": state.current_player,
-        "to_move": state.to_move,
-        "turn": state.turn,
-        "phase": state.phase,
-        "maps": state.maps,
-        "cars": state.cars,
-        "amulets": state.amulets,
-        "amulets_held": state.amulets_held,
-        "roses_left": state.roses_left,
-        "hand": state.hands[player],
-        "hand_sizes": tuple(map(len, state.hands)),
-        "gold": state.gold,
-        "cursed_gold": state.cursed_gold,
-        "treasure_deck_size": state.treasure_deck_size,
-        "clue_deck_size": len(state.clue_deck),
-        "clue_discards": state.clue_discards,
-        "abandoned": state.abandoned,
-        "last_map_change": state.last_map_change,
-        "legal_actions": legal_actions,
-        "moved": state.moved,
-        "claims": state.claims,
-        "distribution": None if dist is None else replace(dist, cards=()),
-        "distribution_cards": 0 if dist is None else len(dist.cards),
-        "amulets_spent": state.amulets_spent,
-        "end_reason": state.end_reason,
-        "hand_decks": state.decks_of_hands(),
-        "reshuffled_piles": state.reshuffled_piles,
-    }
+    fields = _FIELDS.copy()
+    fields["player"] = player
+    fields["island"] = state.island
+    fields["rules"] = state.rules
+    fields["players"] = state.players
+    fields["current_player"] = state.current_player
+    fields["to_move"] = state.to_move
+    fields["turn"] = state.turn
+    fields["phase"] = state.phase
+    fields["maps"] = state.maps
+    fields["cars"] = state.cars
+    fields["amulets"] = state.amulets
+    fields["amulets_held"] = state.amulets_held
+    fields["roses_left"] = state.roses_left
+    fields["hand"] = state.hands[player]
+    fields["hand_sizes"] = tuple(map(len, state.hands))
+    fields["gold"] = state.gold
+    fields["cursed_gold"] = state.cursed_gold
+    fields["treasure_deck_size"] = len(state.treasure_deck)
+    fields["clue_deck_size"] = len(state.clue_deck)
+    fields["clue_discards"] = state.clue_discards
+    fields["abandoned"] = state.abandoned
+    fields["last_map_change"] = state.last_map_change
+    fields["legal_actions"] = legal_actions
+    fields["moved"] = state.moved
+    fields["claims"] = state.claims
+    fields["distribution"] = None if dist is None else replace(dist, cards=())
+    fields["distribution_cards"] = 0 if dist is None else len(dist.cards)
+    fields["amulets_spent"] = state.amulets_spent
+    fields["end_reason"] = state.end_reason
+    fields["hand_decks"] = state.decks_of_hands()
+    fields["reshuffled_piles"] = state.reshuffled_piles
     object.__setattr__(seen, "__dict__", fields)
     return seen
+
+
+_FIELDS: Final = dict.fromkeys(f.name for f in dataclass_fields(Observation))
+"""Every field of an observation, in order: each observation's dict starts as a copy."""

@@ -192,8 +192,12 @@ class Position:
     )
     """Derived facts by name, grouped by the fields they read (see :meth:`derived`)."""
 
-    def derived(self, name: str, reads: frozenset[str], compute: Callable[[], _T]) -> _T:
-        """The fact ``name``, computed from the fields ``reads`` by ``compute`` on first use.
+    def derived(
+        self, name: str, reads: frozenset[str], compute: Callable[..., _T], *args: Any
+    ) -> _T:
+        """The fact ``name``, computed from the fields ``reads`` by ``compute(*args)`` on first
+        use (arguments rather than a closure: a lambda made at every look-up costs more than
+        the look-up).
 
         :func:`replace` hands it on to the next position while none of those fields changes:
         a car's move keeps what was found about the maps and hands.
@@ -205,15 +209,15 @@ class Position:
         >>> moved = replace(state, cars=state.cars[::-1])
         >>> moved.derived("turn", frozenset({"turn"}), lambda: -1)  # handed on
         0
-        >>> replace(state, turn=2).derived("turn", frozenset({"turn"}), lambda: -1)
-        -1
+        >>> replace(state, turn=2).derived("turn", frozenset({"turn"}), abs, -1)
+        1
         """
         facts = self._cache.get(reads)
         if facts is None:
             facts = self._cache[reads] = {}
         value: _T = facts.get(name, _MISSING)
         if value is _MISSING:
-            value = facts[name] = compute()
+            value = facts[name] = compute(*args)
         return value
 
     def decks_of_hands(self) -> tuple[tuple[int, ...], ...]:
@@ -263,19 +267,21 @@ class Position:
     def located_treasures(self) -> Mapping[str, tuple[int, ...]]:
         """:meth:`located_fields`, computed once and shared (a car's move keeps it)."""
         found: Mapping[str, tuple[int, ...]] = self.derived(
-            "located", _READS_MAPS, self._find_located
+            "located", _READS_MAPS, _find_located, self.island.fields, self.maps
         )
         return found
 
-    def _find_located(self) -> Mapping[str, tuple[int, ...]]:
-        located: dict[str, tuple[int, ...]] = {}
-        fields = self.island.fields
-        for m, map_state in enumerate(self.maps):
-            mask = map_state.candidates_mask
-            if mask.bit_count() == 1:  # located (the property, without its call)
-                name = fields[mask.bit_length() - 1]
-                located[name] = (*located.get(name, ()), m)
-        return MappingProxyType(located) if located else _NONE_LOCATED
+
+def _find_located(
+    fields: tuple[str, ...], maps: tuple[MapState, ...]
+) -> Mapping[str, tuple[int, ...]]:
+    located: dict[str, tuple[int, ...]] = {}
+    for m, map_state in enumerate(maps):
+        mask = map_state.candidates_mask
+        if mask.bit_count() == 1:  # located (the property, without its call)
+            name = fields[mask.bit_length() - 1]
+            located[name] = (*located.get(name, ()), m)
+    return MappingProxyType(located) if located else _NONE_LOCATED
 
 
 _READS_MAPS: Final = frozenset({"island", "maps"})

@@ -21,6 +21,7 @@ from tobago_solver.hexgrid import step
 from tobago_solver.island import Island, LandmarkKind
 from tobago_solver.rules import PresetName, TobagoRules
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 CURSE: Final = 0
 """A curse card in the treasure deck (gold cards hold their value, 2–6)."""
 

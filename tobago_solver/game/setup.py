@@ -15,13 +15,12 @@ from collections.abc import Sequence
 
 from tobago_solver.clues import DECK
 from tobago_solver.errors import TobagoError
-from tobago_solver.game.rules import CURSE, GameRules, add_amulets
+from tobago_solver.game.rules import CURSE, MAX_PLAYERS, MIN_PLAYERS, GameRules, add_amulets
 from tobago_solver.game.state import GameState, MapState
 from tobago_solver.island import Island
 from tobago_solver.locating import locator
 from tobago_solver.rules import MAP_NAMES, PresetName
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_SEED = 2**64 - 1
 """Seeds are whole numbers below 2**64 (``simulate`` deals 64-bit seeds)."""
 

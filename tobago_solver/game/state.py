@@ -28,7 +28,7 @@ player's turn begins. After every clue played and at every turn's end the §7 ch
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
@@ -138,17 +138,15 @@ class GameState(Position):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions ``to_move`` may take, in a stable order (plays, moves, then the rest)."""
-        actions: tuple[Action, ...] = self.derived(
-            "legal", _READS_ALL, lambda: tuple(self._legal())
-        )
+        actions: tuple[Action, ...] = self.derived("legal", _READS_ALL, self._legal)
         return actions
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> tuple[Action, ...]:
         p = self.current_player
         if self.phase == "over":
-            return []
+            return ()
         if self.phase == "curse":
-            return [SPEND_AMULET, ACCEPT_CURSE]
+            return (SPEND_AMULET, ACCEPT_CURSE)
         if self.phase == "bonus":
             bonus: list[Action] = []
             if self.moved and self.cars[p] in self.amulets:
@@ -156,20 +154,14 @@ class GameState(Position):
             if self.amulets_held[p] > 0:
                 bonus.append(SPEND_AMULET)
             bonus.append(END_TURN)
-            return bonus
-        actions: list[Action] = list(self._legal_plays())
+            return tuple(bonus)
+        actions: list[Action] = list(plays_of(self, p, opening=self.phase == "opening"))
         if self.phase == "action":
-            actions.extend(self._legal_moves())
+            stops = self.located_treasures().keys()
+            actions.extend(moves(self.island, self.cars[p], self.rules.max_steps, stops))
             if self.rules.exchange and self.hands[p]:
                 actions.append(EXCHANGE)
-        return actions or [PASS]
-
-    def _legal_plays(self) -> list[Play]:
-        return plays_of(self, self.current_player, opening=self.phase == "opening")
-
-    def _legal_moves(self) -> list[Move]:
-        start, steps = self.cars[self.current_player], self.rules.max_steps
-        return moves(self.island, start, steps, self.located_treasures().keys())
+        return tuple(actions) if actions else (PASS,)
 
     # -- applying actions ----------------------------------------------------------------------
 
@@ -268,18 +260,20 @@ class GameState(Position):
         return IllegalActionError(f"{text!r}: not possible in the {self.phase} phase", "§5")
 
     def _is_legal_play(self, play: Play) -> bool:
-        """Whether ``play`` is one of :meth:`_legal_plays`, by the same bit test, without
-        listing them (and comparing the play with every one listed before it)."""
+        """Whether ``play`` is one of the plays :meth:`legal_actions` lists (``plays_of``), by
+        the same bit test, without listing them (and comparing the play with every one listed
+        before it)."""
         p = self.current_player
         if self.phase not in ("action", "opening") or self.roses_left[p] == 0:
             return False
-        if play.clue not in self.hands[p] or not 0 <= play.map < len(self.maps):
+        if _card_in(self.hands[p], play.clue) < 0 or not 0 <= play.map < len(self.maps):
             return False
         map_state = self.maps[play.map]
         if self.phase == "opening" and map_state.clues:
             return False
         table = play_table(self.island, self.rules.clue_rules)
-        return bool(table.playable(map_state.candidates_mask) >> table.index[play.clue] & 1)
+        playable = table.playable_by_candidates[map_state.candidates_mask]
+        return bool(playable >> table.index[play.clue] & 1)
 
     def _check_move(self, move: Move) -> Mapping[str, tuple[int, ...]]:
         """Raises IllegalActionError unless ``move`` is legal; the located treasures (read to
@@ -319,24 +313,21 @@ class GameState(Position):
         p = self.current_player
         hand = list(self.hands[p])
         decks = list(self.decks_of_hands()[p])
-        card = hand.index(play.clue)  # one search of the hand (clues compare in Python)
+        card = _card_in(hand, play.clue)
         del decks[card], hand[card]
         old = self.maps[play.map]
+        candidates = old.candidates_mask & compiled(self.island).masks[play.clue]
         new_map = MapState(
-            (*old.clues, play.clue),
-            tuple_set(old.roses, p, old.roses[p] + 1),
-            old.candidates_mask & compiled(self.island).mask(play.clue),
+            (*old.clues, play.clue), tuple_set(old.roses, p, old.roses[p] + 1), candidates
         )
+        located = candidates.bit_count() == 1
         changes = {
             "maps": tuple_set(self.maps, play.map, new_map),
             "roses_left": tuple_set(self.roses_left, p, self.roses_left[p] - 1),
             "last_map_change": self.turn,
             **self._drawn(p, tuple(hand), tuple(decks), self.clue_discards),
         }
-        claimed = (
-            new_map.located
-            and self.island.fields[new_map.candidates_mask.bit_length() - 1] in self.cars
-        )
+        claimed = located and self.island.fields[candidates.bit_length() - 1] in self.cars
         if (self.phase == "opening" or not self._bonus_follows()) and not claimed:
             # The turn ends with the play (nothing to decide after it): one copy of the state
             # when §7 leaves it alone, as _after_action would end it.
@@ -344,8 +335,8 @@ class GameState(Position):
             if quick is not None:
                 return quick
         state = replace(self, **changes)
-        if new_map.located:
-            field_ = self.island.fields[new_map.candidates_mask.bit_length() - 1]
+        if located:
+            field_ = self.island.fields[candidates.bit_length() - 1]
             for k in range(self.players):
                 other = (p + k) % self.players
                 if state.cars[other] == field_:
@@ -422,6 +413,22 @@ class GameState(Position):
 
 _READS_ALL: Final = frozenset(f.name for f in fields(GameState))
 """Every field: a fact that reads them all lives as long as its position."""
+
+
+def _card_in(hand: Sequence[Clue], clue: Clue) -> int:
+    """Where ``clue`` is in ``hand`` (-1: nowhere).
+
+    >>> from tobago_solver.clues import DECK
+    >>> hand = DECK[:3]
+    >>> _card_in(hand, DECK[2]), _card_in(hand, Clue.parse(str(DECK[1]))), _card_in(hand, DECK[3])
+    (2, 1, -1)
+    """
+    # Hands and the plays listed hold the deck's own clue objects: found by identity first,
+    # without a Python __eq__ call for every card before it (clues made apart compare equal).
+    for i, card in enumerate(hand):
+        if card is clue:
+            return i
+    return hand.index(clue) if clue in hand else -1
 
 
 def map_name(index: int) -> str:
