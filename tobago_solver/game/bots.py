@@ -118,8 +118,8 @@ class _Race:
         reaches in fewer steps than the cars on the field indices ``others`` (all of them)."""
         if len(cars) == 1:  # the car itself, at every decision
             return [self.first(cars[0], others, wanted)]
-        beaten = self._beaten
-        rows = [beaten[other] for other in others]
+        table = self._beaten
+        rows = [table[other] for other in others]
         if len(rows) == 3:  # four players: one pass over the cars
             one, two, three = rows
             return [wanted & one[car] & two[car] & three[car] for car in cars]

@@ -120,16 +120,19 @@ def moves(
     >>> moves(island, start, 3, far) is moves(island, start, 3)
     True
     """
-    cache = island._cache.setdefault(_MOVES_KEY, {})
     # Most of the time no treasure is located: no stop to look for.
     near = _inner_fields(island, start, steps).intersection(stops) if stops else _NO_STOPS
-    kept: dict[tuple[str, int, frozenset[str]], MoveList] = cache.setdefault(
-        "stopped" if near else "moves", {}
-    )
     key = (start, steps, near)
+    # The cache's tables by subscript: the engine and the bots ask at every decision, and a
+    # setdefault() would make an empty dict each time.
+    cache = island._cache.get(_MOVES_KEY)
+    if cache is None or "moves" not in cache:
+        cache = island._cache.setdefault(_MOVES_KEY, {})
+        cache.update(moves={}, stopped={}, made={})
+    kept: dict[tuple[str, int, frozenset[str]], MoveList] = cache["stopped" if near else "moves"]
     found = kept.get(key)
     if found is None:
-        made: dict[tuple[str, ...], Move] = cache.setdefault("made", {})
+        made: dict[tuple[str, ...], Move] = cache["made"]
         if near and len(kept) >= _STOPPED_MOVES_KEPT:
             kept.clear()
             made.clear()
