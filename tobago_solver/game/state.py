@@ -70,6 +70,7 @@ from tobago_solver.game.position import (
     replace,
     tuple_set,
 )
+from tobago_solver.game.shuffling import shuffle
 from tobago_solver.legality import check_clue
 from tobago_solver.rules import MAP_NAMES
 
@@ -375,7 +376,7 @@ class GameState(Position):
                     break
                 # A fresh generator per reshuffle keeps the state a plain value.
                 pile = list(discards)
-                random.Random(f"tobago-reshuffle:{self.seed}:{reshuffles}").shuffle(pile)
+                shuffle(random.Random(f"tobago-reshuffle:{self.seed}:{reshuffles}"), pile)
                 piles = (*piles, discards)
                 deck, discards, reshuffles = tuple(pile), (), reshuffles + 1
             taken = deck[:need]
