@@ -11,7 +11,8 @@ Every game deals its decks from its seed and shuffles the clue discards at each 
 hundred cards a game), and the records fix the order ``random.Random.shuffle`` gives. That
 method calls ``_randbelow`` (Python) once per card; this loop draws the same bits from the
 same ``getrandbits`` without that call, so it gives the same order (tested against the
-method on many seeds and sizes).
+method on many seeds and sizes). A generator of another class (a subclass may draw
+otherwise) shuffles with its own method.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place as ``rng.shuffle(items)`` does (CPython's Fisher–Yates with
     ``_randbelow_with_getrandbits``: the fewest bits that hold the bound, drawn again while
     the value is out of range)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
     getrandbits = rng.getrandbits
     for i in reversed(range(1, len(items))):
         bound = i + 1
