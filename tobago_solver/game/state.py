@@ -170,12 +170,15 @@ class GameState(Position):
         """The state after ``action`` by ``to_move``; raises IllegalActionError naming the rule."""
         if isinstance(action, Move) and self.phase == "action":
             return self._move(action)  # checked by the step rule, without the listing
-        if not (isinstance(action, Play) and self._is_legal_play(action)) and (
-            action not in self.legal_actions()
-        ):
-            raise self._illegal(action)
         if isinstance(action, Play):
-            return self._play(action)
+            card = self._legal_card(action)
+            if card < 0:
+                if action not in self.legal_actions():
+                    raise self._illegal(action)
+                card = _card_in(self.hands[self.current_player], action.clue)
+            return self._play(action, card)
+        if action not in self.legal_actions():
+            raise self._illegal(action)
         p = self.current_player
         if action == TAKE_AMULET:
             amulets = tuple(f for f in self.amulets if f != self.cars[p])
@@ -260,21 +263,22 @@ class GameState(Position):
                 return IllegalActionError(f"{text!r}: you hold no clue card", "§5 (C)")
         return IllegalActionError(f"{text!r}: not possible in the {self.phase} phase", "§5")
 
-    def _is_legal_play(self, play: Play) -> bool:
-        """Whether ``play`` is one of the plays :meth:`legal_actions` lists (``plays_of``), by
-        the same bit test, without listing them (and comparing the play with every one listed
-        before it)."""
+    def _legal_card(self, play: Play) -> int:
+        """Where the played card is in the hand when ``play`` is one of the plays
+        :meth:`legal_actions` lists (``plays_of``), by the same bit test, without listing them
+        (and comparing the play with every one listed before it); -1 when it is not."""
         p = self.current_player
         if self.phase not in ("action", "opening") or self.roses_left[p] == 0:
-            return False
-        if _card_in(self.hands[p], play.clue) < 0 or not 0 <= play.map < len(self.maps):
-            return False
+            return -1
+        card = _card_in(self.hands[p], play.clue)
+        if card < 0 or not 0 <= play.map < len(self.maps):
+            return -1
         map_state = self.maps[play.map]
         if self.phase == "opening" and map_state.clues:
-            return False
+            return -1
         table = play_table(self.island, self.rules.clue_rules)
         playable = table.playable_by_candidates[map_state.candidates_mask]
-        return bool(playable >> table.index[play.clue] & 1)
+        return card if playable >> table.index[play.clue] & 1 else -1
 
     def _check_move(self, move: Move) -> Mapping[str, tuple[int, ...]]:
         """Raises IllegalActionError unless ``move`` is legal; the located treasures (read to
@@ -310,11 +314,11 @@ class GameState(Position):
             here = there
         return located
 
-    def _play(self, play: Play) -> GameState:
+    def _play(self, play: Play, card: int) -> GameState:
+        """The state after ``play``, a legal play of the card at ``card`` in the hand."""
         p = self.current_player
         hand = list(self.hands[p])
         decks = list(self.decks_of_hands()[p])
-        card = _card_in(hand, play.clue)
         del decks[card], hand[card]
         old = self.maps[play.map]
         candidates = old.candidates_mask & compiled(self.island).masks[play.clue]
