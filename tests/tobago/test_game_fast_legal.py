@@ -223,17 +223,12 @@ def test_move_lists_hold_each_destination_and_the_bot_cuts_the_listing_by_them(
         player = state.current_player
         observation = state.observation(player)
         legal = observation.legal_actions
-        located = [m.candidates_mask for m in state.maps if m.located]
-        plays, listed = _plays_and_moves(observation, legal, located, state.island.fields)
+        stops = frozenset(state.located_fields())
+        plays, listed = _plays_and_moves(observation, legal, stops)
         assert list(plays) == [a for a in legal if isinstance(a, tb.Play)]
         assert list(listed) == [a for a in legal if isinstance(a, tb.Move)]
         if state.phase == "action":
-            engine = moves(
-                state.island,
-                state.cars[player],
-                state.rules.max_steps,
-                frozenset(state.located_fields()),
-            )
+            engine = moves(state.island, state.cars[player], state.rules.max_steps, stops)
             index = compiled(state.island).index
             assert engine.ends == [index[move.destination] for move in engine]
             assert all(a is b for a, b in zip(listed, engine, strict=True))
@@ -241,6 +236,6 @@ def test_move_lists_hold_each_destination_and_the_bot_cuts_the_listing_by_them(
         # A listing that is not the engine's (here without its last action) is cut by type.
         shorter = legal[:-1]
         if shorter:
-            plays, listed = _plays_and_moves(observation, shorter, located, state.island.fields)
+            plays, listed = _plays_and_moves(observation, shorter, stops)
             assert [*plays, *listed] == [a for a in shorter if not isinstance(a, Simple)]
     assert cut > STATES // 4

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import compress
 from typing import Final, Protocol, runtime_checkable
@@ -153,11 +154,11 @@ class _BeatenRows(dict[int, list[int]]):
 
 
 def _plays_and_moves(
-    obs: Observation, legal: tuple[Action, ...], located: list[int], fields: tuple[str, ...]
+    obs: Observation, legal: tuple[Action, ...], stops: AbstractSet[str]
 ) -> tuple[Sequence[Play], Sequence[Move]]:
     """The clue plays and the moves of the engine's listing ``legal`` (plays, then moves, then
-    at most one other action: see ``GameState.legal_actions``), with the ``located`` treasures'
-    candidate masks.
+    at most one other action: see ``GameState.legal_actions``); ``stops``: the fields of the
+    located treasures.
 
     The moves are the engine's own list (:func:`~tobago_solver.game.paths.moves`, the same
     objects in the same order), which holds their destinations; the plays are what comes
@@ -167,13 +168,12 @@ def _plays_and_moves(
     >>> import tobago_solver as tb
     >>> state = tb.new_game(tb.islands.default(), 4, seed=3)
     >>> obs = state.observation(0)
-    >>> plays, moves = _plays_and_moves(obs, obs.legal_actions, [], obs.island.fields)
+    >>> plays, moves = _plays_and_moves(obs, obs.legal_actions, frozenset())
     >>> (*plays, *moves) == obs.legal_actions
     True
     """
     end = len(legal) - (type(legal[-1]) is Simple)
     if obs.phase == "action":
-        stops = {fields[mask.bit_length() - 1] for mask in located} if located else _NO_STOPS
         moves = listed_moves(obs.island, obs.cars[obs.player], obs.rules.max_steps, stops)
         first_move = end - len(moves)
         if moves:
@@ -253,13 +253,13 @@ class GreedyBot:
             wanted |= mask
             if mask.bit_count() == 1:
                 located.append(mask)
-        plays, moves = _plays_and_moves(obs, legal, located, race.fields)
+        stops = {race.fields[m.bit_length() - 1] for m in located} if located else _NO_STOPS
+        plays, moves = _plays_and_moves(obs, legal, stops)
         # 1. Claim a located treasure within reach.
         # (A move reaches no field more steps away than a move may take: then none to look for.)
         reach = obs.rules.max_steps
         if located and any(race.steps[here][m.bit_length() - 1] <= reach for m in located):
-            ends = {race.fields[m.bit_length() - 1] for m in located}
-            claims = [a for a in moves if a.path[-1] in ends]
+            claims = [a for a in moves if a.path[-1] in stops]
             if claims:
                 return rng.choice(claims)
         # 2. Drive to a located treasure no other car reaches sooner.

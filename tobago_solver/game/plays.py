@@ -150,6 +150,15 @@ def _plays_on(position: Position, player: int, opening: bool) -> list[Play]:
     playable_on = table.playable_by_candidates
     if opening:
         playable = [0 if m.clues else playable_on[m.candidates_mask] for m in position.maps]
-    else:
-        playable = [playable_on[m.candidates_mask] for m in position.maps]
-    return table.plays(position.hands[player], playable)
+        return table.plays(position.hands[player], playable)
+    # The four maps by name, not a comprehension (in Python 3.11 a call of its own).
+    grey, brown, black, white = position.maps
+    return table.plays(
+        position.hands[player],
+        (
+            playable_on[grey.candidates_mask],
+            playable_on[brown.candidates_mask],
+            playable_on[black.candidates_mask],
+            playable_on[white.candidates_mask],
+        ),
+    )
