@@ -133,7 +133,11 @@ class GameState(Position):
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know: the public board, own hand and gold, deck sizes."""
-        return observe(self, player, self.legal_actions() if self.to_move == player else ())
+        if self.to_move != player:
+            return observe(self, player, ())
+        # The listing itself, not the fact kept for legal_actions(): a game asks for it once per
+        # position, here, and keeping it costs a look-up and a table per position.
+        return observe(self, player, self._legal())
 
     # -- legal actions -------------------------------------------------------------------------
 
