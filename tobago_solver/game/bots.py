@@ -164,7 +164,6 @@ def _plays_and_moves(
     objects in the same order), which holds their destinations; the plays are what comes
     before them. A listing that is not the engine's is cut by testing each action.
 
-    >>> import random
     >>> import tobago_solver as tb
     >>> state = tb.new_game(tb.islands.default(), 4, seed=3)
     >>> obs = state.observation(0)
