@@ -26,8 +26,10 @@ from tobago_solver.game.actions import (
     SPEND_AMULET,
     TAKE_AMULET,
     Action,
+    Simple,
 )
-from tobago_solver.game.paths import move_paths
+from tobago_solver.game.bots import _plays_and_moves
+from tobago_solver.game.paths import move_paths, moves
 from tobago_solver.game.position import replace
 from tobago_solver.game.records import bot_rng
 from tobago_solver.game.state import GameState
@@ -207,3 +209,33 @@ def test_playable_cards_are_the_cards_play_reason_allows(preset: str) -> None:
                 if play_reason(before, before & card_mask, rules) == Reason.OK:
                     allowed |= 1 << i
             assert playable_cards(before, by_field, rules) == allowed
+
+
+def test_move_lists_hold_each_destination_and_the_bot_cuts_the_listing_by_them(
+    states: list[GameState],
+) -> None:
+    # GreedyBot reads the engine's move list (with its destinations' field indices) rather
+    # than testing each listed action: the same plays and the same move objects.
+    cut = 0
+    for state in states:
+        if state.phase not in ("action", "opening"):
+            continue
+        player = state.current_player
+        observation = state.observation(player)
+        legal = observation.legal_actions
+        stops = frozenset(state.located_fields())
+        plays, listed = _plays_and_moves(observation, legal, stops)
+        assert list(plays) == [a for a in legal if isinstance(a, tb.Play)]
+        assert list(listed) == [a for a in legal if isinstance(a, tb.Move)]
+        if state.phase == "action":
+            engine = moves(state.island, state.cars[player], state.rules.max_steps, stops)
+            index = compiled(state.island).index
+            assert engine.ends == [index[move.destination] for move in engine]
+            assert all(a is b for a, b in zip(listed, engine, strict=True))
+            cut += 1
+        # A listing that is not the engine's (here without its last action) is cut by type.
+        shorter = legal[:-1]
+        if shorter:
+            plays, listed = _plays_and_moves(observation, shorter, stops)
+            assert [*plays, *listed] == [a for a in shorter if not isinstance(a, Simple)]
+    assert cut > STATES // 4

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import compress
 from typing import Final, Protocol, runtime_checkable
@@ -32,12 +33,16 @@ from tobago_solver.game.actions import (
     Action,
     Move,
     Play,
+    Simple,
 )
 from tobago_solver.game.observation import Observation
+from tobago_solver.game.paths import MoveList
+from tobago_solver.game.paths import moves as listed_moves
 from tobago_solver.island import Island
 from tobago_solver.movement import step_distance
 
 _TABLE_KEY: Final = "tobago_solver.game.bots"
+_NO_STOPS: Final[frozenset[str]] = frozenset()
 
 
 @runtime_checkable
@@ -89,33 +94,17 @@ class _Race:
         """Each clue's fields (the bot's race table holds them too: one look-up per decision)."""
         self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
         self._beaten = _BeatenRows(self.steps)
-        self._beaten_by_name: dict[int, dict[str, int]] = {}
 
     def beaten(self, other: int) -> list[int]:
         """Per field index ``car``, the fields that ``car`` reaches in fewer steps than ``other``
         (made once per field, a comparison of step counts packed into bitmasks)."""
         return self._beaten[other]
 
-    def beaten_by_name(self, other: int) -> dict[str, int]:
-        """:meth:`beaten`, keyed by the field's name (a move names its destination)."""
-        found = self._beaten_by_name.get(other)
-        if found is None:
-            found = self._beaten_by_name[other] = dict(
-                zip(self.fields, self.beaten(other), strict=True)
-            )
-        return found
-
     def move_firsts(self, moves: Sequence[Move], others: list[int], wanted: int) -> list[int]:
-        """:meth:`firsts` for a car at the destination of each of ``moves``.
-
-        With three other cars (the bot's dozens of moves at most decisions), the rows are
-        read by the destination's name in one pass: no list of field indices in between.
-        """
-        if len(others) == 3:
-            one, two, three = (self.beaten_by_name(other) for other in others)
-            return [wanted & one[(end := m.path[-1])] & two[end] & three[end] for m in moves]
-        index = self.index
-        return self.firsts([index[m.path[-1]] for m in moves], others, wanted)
+        """:meth:`firsts` for a car at the destination of each of ``moves``: the engine's
+        :class:`~tobago_solver.game.paths.MoveList` holds their field indices."""
+        ends = moves.ends if type(moves) is MoveList else [self.index[m.path[-1]] for m in moves]
+        return self.firsts(ends, others, wanted)
 
     def first(self, car: int, others: list[int], wanted: int) -> int:
         """:meth:`firsts` of one car (the bot's own, at every decision: no list, no call per
@@ -130,7 +119,8 @@ class _Race:
         reaches in fewer steps than the cars on the field indices ``others`` (all of them)."""
         if len(cars) == 1:  # the car itself, at every decision
             return [self.first(cars[0], others, wanted)]
-        rows = [self.beaten(other) for other in others]
+        table = self._beaten
+        rows = [table[other] for other in others]
         if len(rows) == 3:  # four players: one pass over the cars
             one, two, three = rows
             return [wanted & one[car] & two[car] & three[car] for car in cars]
@@ -163,16 +153,33 @@ class _BeatenRows(dict[int, list[int]]):
         return found
 
 
-def _plays_and_moves(legal: tuple[Action, ...]) -> tuple[tuple[Play, ...], tuple[Move, ...]]:
-    """The clue plays and the moves of a listing in the engine's order (plays, then moves, then
-    at most one other action: see ``GameState.legal_actions``), cut out without testing each of
-    the dozens of moves.
+def _plays_and_moves(
+    obs: Observation, legal: tuple[Action, ...], stops: AbstractSet[str]
+) -> tuple[Sequence[Play], Sequence[Move]]:
+    """The clue plays and the moves of the engine's listing ``legal`` (plays, then moves, then
+    at most one other action: see ``GameState.legal_actions``); ``stops``: the fields of the
+    located treasures.
 
-    >>> from tobago_solver.clues import Clue
-    >>> legal = (Play(Clue.parse("in lake"), 0), Move(("c3",)), Move(("c3", "d4")), EXCHANGE)
-    >>> [len(part) for part in _plays_and_moves(legal)]
-    [1, 2]
+    The moves are the engine's own list (:func:`~tobago_solver.game.paths.moves`, the same
+    objects in the same order), which holds their destinations; the plays are what comes
+    before them. A listing that is not the engine's is cut by testing each action.
+
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 4, seed=3)
+    >>> obs = state.observation(0)
+    >>> plays, moves = _plays_and_moves(obs, obs.legal_actions, frozenset())
+    >>> (*plays, *moves) == obs.legal_actions
+    True
     """
+    end = len(legal) - (type(legal[-1]) is Simple)
+    if obs.phase == "action":
+        moves = listed_moves(obs.island, obs.cars[obs.player], obs.rules.max_steps, stops)
+        first_move = end - len(moves)
+        if moves:
+            if first_move >= 0 and legal[first_move] is moves[0] and legal[end - 1] is moves[-1]:
+                return legal[:first_move], moves  # type: ignore[return-value]
+        elif all(type(action) is Play for action in legal[:end]):
+            return legal[:end], moves  # type: ignore[return-value]
     first_move = 0
     for action in legal:
         if type(action) is not Play:  # the engine lists Play and Move values, no subclass
@@ -236,7 +243,6 @@ class GreedyBot:
         cars = list(obs.cars)
         here = index[cars.pop(me)]
         others = [index[car] for car in cars]
-        plays, moves = _plays_and_moves(legal)
         # Each map's candidates, the located ones and (for the race, in clue values as in
         # drives) all of them, in one pass over the maps.
         candidates, located, wanted = [], [], 0
@@ -246,12 +252,13 @@ class GreedyBot:
             wanted |= mask
             if mask.bit_count() == 1:
                 located.append(mask)
+        stops = {race.fields[m.bit_length() - 1] for m in located} if located else _NO_STOPS
+        plays, moves = _plays_and_moves(obs, legal, stops)
         # 1. Claim a located treasure within reach.
         # (A move reaches no field more steps away than a move may take: then none to look for.)
         reach = obs.rules.max_steps
         if located and any(race.steps[here][m.bit_length() - 1] <= reach for m in located):
-            ends = {race.fields[m.bit_length() - 1] for m in located}
-            claims = [a for a in moves if a.path[-1] in ends]
+            claims = [a for a in moves if a.path[-1] in stops]
             if claims:
                 return rng.choice(claims)
         # 2. Drive to a located treasure no other car reaches sooner.

@@ -61,6 +61,10 @@ class PlayTable:
         self.rules = rules
         self.index = {clue: i for i, clue in enumerate(masks)}
         """Every clue's bit in the masks of :meth:`playable`."""
+        self.index_by_id = {id(clue): i for clue, i in self.index.items()}
+        """:attr:`index` by the identity of the grammar's own clue objects (the deck's cards,
+        which hands hold; :attr:`index` keeps them alive): a look-up without the clue's
+        ``__hash__``, a Python call. A clue made apart (read from text) is not in it."""
         self._cards_by_field = cards_by_field(tuple(masks.values()), len(island.fields))
         maps = range(len(MAP_NAMES))
         plays = [[Play(clue, m) for m in maps] for clue in masks]
@@ -79,14 +83,16 @@ class PlayTable:
     def plays(self, hand: Sequence[Clue], playable: Sequence[int]) -> list[Play]:
         """The plays of ``hand`` (each card once, in hand order) on the four maps, whose
         :meth:`playable` clues are ``playable`` in map order (0 for a map not to play on)."""
-        index, by_maps = self.index, self._plays_by_maps
+        index, index_by_id, by_maps = self.index, self.index_by_id, self._plays_by_maps
         grey, brown, black, white = playable
         plays: list[Play] = []
         # Cards playable on no map (most of a hand, late in a game) are passed over at once,
         # as are the second copies of a card.
         left = grey | brown | black | white
         for card in hand:
-            bit = index[card]
+            bit = index_by_id.get(id(card))
+            if bit is None:
+                bit = index[card]
             if left >> bit & 1:
                 left ^= 1 << bit
                 # The card's maps as four bits: its plays on them, made once.
@@ -144,6 +150,15 @@ def _plays_on(position: Position, player: int, opening: bool) -> list[Play]:
     playable_on = table.playable_by_candidates
     if opening:
         playable = [0 if m.clues else playable_on[m.candidates_mask] for m in position.maps]
-    else:
-        playable = [playable_on[m.candidates_mask] for m in position.maps]
-    return table.plays(position.hands[player], playable)
+        return table.plays(position.hands[player], playable)
+    # The four maps by name, not a comprehension (in Python 3.11 a call of its own).
+    grey, brown, black, white = position.maps
+    return table.plays(
+        position.hands[player],
+        (
+            playable_on[grey.candidates_mask],
+            playable_on[brown.candidates_mask],
+            playable_on[black.candidates_mask],
+            playable_on[white.candidates_mask],
+        ),
+    )

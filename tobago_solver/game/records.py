@@ -264,7 +264,7 @@ def play_game(
     actions, actors = [], []
     if watch is not None:
         watch(state, None)
-    while not state.is_terminal:
+    while state.end_reason is None:  # is_terminal, without a property call per action
         player = state.to_move
         action = bots[player].choose(state.observation(player), rngs[player])
         state = state.apply(action)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from tobago_solver.clues import DECK
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.rules import CURSE, MAX_PLAYERS, MIN_PLAYERS, GameRules, add_amulets
+from tobago_solver.game.shuffling import shuffle
 from tobago_solver.game.state import GameState, MapState
 from tobago_solver.island import Island
 from tobago_solver.locating import locator
@@ -33,10 +34,10 @@ def treasure_deck(rules: GameRules, rng: random.Random) -> tuple[int, ...]:
     (41, 2, False)
     """
     gold = list(rules.gold_cards())
-    rng.shuffle(gold)
+    shuffle(rng, gold)
     zone = min(rules.curse_zone, len(gold))
     top, bottom = gold[: len(gold) - zone], gold[len(gold) - zone :] + [CURSE] * rules.curses
-    rng.shuffle(bottom)
+    shuffle(rng, bottom)
     return (*top, *bottom)
 
 
@@ -74,7 +75,7 @@ def new_game(
     rng = random.Random(seed)
     deck = treasure_deck(game_rules, rng)
     clues = list(DECK)
-    rng.shuffle(clues)
+    shuffle(rng, clues)
     size = game_rules.hand_size(players)
     hands = tuple(tuple(clues[p * size : (p + 1) * size]) for p in range(players))
     clue_deck = tuple(clues[players * size :])

@@ -70,6 +70,7 @@ from tobago_solver.game.position import (
     replace,
     tuple_set,
 )
+from tobago_solver.game.shuffling import shuffle
 from tobago_solver.legality import check_clue
 from tobago_solver.rules import MAP_NAMES
 
@@ -132,7 +133,11 @@ class GameState(Position):
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know: the public board, own hand and gold, deck sizes."""
-        return observe(self, player, self.legal_actions() if self.to_move == player else ())
+        if self.to_move != player:
+            return observe(self, player, ())
+        # The listing itself, not the fact kept for legal_actions(): a game asks for it once per
+        # position, here, and keeping it costs a look-up and a table per position.
+        return observe(self, player, self._legal())
 
     # -- legal actions -------------------------------------------------------------------------
 
@@ -169,12 +174,15 @@ class GameState(Position):
         """The state after ``action`` by ``to_move``; raises IllegalActionError naming the rule."""
         if isinstance(action, Move) and self.phase == "action":
             return self._move(action)  # checked by the step rule, without the listing
-        if not (isinstance(action, Play) and self._is_legal_play(action)) and (
-            action not in self.legal_actions()
-        ):
-            raise self._illegal(action)
         if isinstance(action, Play):
-            return self._play(action)
+            card = self._legal_card(action)
+            if card < 0:
+                if action not in self.legal_actions():
+                    raise self._illegal(action)
+                card = _card_in(self.hands[self.current_player], action.clue)
+            return self._play(action, card)
+        if action not in self.legal_actions():
+            raise self._illegal(action)
         p = self.current_player
         if action == TAKE_AMULET:
             amulets = tuple(f for f in self.amulets if f != self.cars[p])
@@ -259,21 +267,22 @@ class GameState(Position):
                 return IllegalActionError(f"{text!r}: you hold no clue card", "§5 (C)")
         return IllegalActionError(f"{text!r}: not possible in the {self.phase} phase", "§5")
 
-    def _is_legal_play(self, play: Play) -> bool:
-        """Whether ``play`` is one of the plays :meth:`legal_actions` lists (``plays_of``), by
-        the same bit test, without listing them (and comparing the play with every one listed
-        before it)."""
+    def _legal_card(self, play: Play) -> int:
+        """Where the played card is in the hand when ``play`` is one of the plays
+        :meth:`legal_actions` lists (``plays_of``), by the same bit test, without listing them
+        (and comparing the play with every one listed before it); -1 when it is not."""
         p = self.current_player
         if self.phase not in ("action", "opening") or self.roses_left[p] == 0:
-            return False
-        if _card_in(self.hands[p], play.clue) < 0 or not 0 <= play.map < len(self.maps):
-            return False
+            return -1
+        card = _card_in(self.hands[p], play.clue)
+        if card < 0 or not 0 <= play.map < len(self.maps):
+            return -1
         map_state = self.maps[play.map]
         if self.phase == "opening" and map_state.clues:
-            return False
+            return -1
         table = play_table(self.island, self.rules.clue_rules)
         playable = table.playable_by_candidates[map_state.candidates_mask]
-        return bool(playable >> table.index[play.clue] & 1)
+        return card if playable >> table.index[play.clue] & 1 else -1
 
     def _check_move(self, move: Move) -> Mapping[str, tuple[int, ...]]:
         """Raises IllegalActionError unless ``move`` is legal; the located treasures (read to
@@ -309,11 +318,11 @@ class GameState(Position):
             here = there
         return located
 
-    def _play(self, play: Play) -> GameState:
+    def _play(self, play: Play, card: int) -> GameState:
+        """The state after ``play``, a legal play of the card at ``card`` in the hand."""
         p = self.current_player
         hand = list(self.hands[p])
         decks = list(self.decks_of_hands()[p])
-        card = _card_in(hand, play.clue)
         del decks[card], hand[card]
         old = self.maps[play.map]
         candidates = old.candidates_mask & compiled(self.island).masks[play.clue]
@@ -375,7 +384,7 @@ class GameState(Position):
                     break
                 # A fresh generator per reshuffle keeps the state a plain value.
                 pile = list(discards)
-                random.Random(f"tobago-reshuffle:{self.seed}:{reshuffles}").shuffle(pile)
+                shuffle(random.Random(f"tobago-reshuffle:{self.seed}:{reshuffles}"), pile)
                 piles = (*piles, discards)
                 deck, discards, reshuffles = tuple(pile), (), reshuffles + 1
             taken = deck[:need]
