@@ -11,10 +11,11 @@ known (:func:`~tranquility_solver.deals.solve.solve_deal`). Every candidate is s
 worlds (common random numbers), so two candidates differ only by what the action changes.
 Where discards lie face down (`published`) the worlds are weighted by what the partner's
 discards say (:func:`~tranquility_solver.game.inferred_worlds.sample_inferred_worlds`: a
-partner keeps the cards the grid needs, so worlds where it gave them away are rare) and by
-the partner's last ``partner_depth`` decisions (:mod:`~tranquility_solver.game.partner_model`:
-a partner playing as the bot's own policy would not have chosen what it did holding just any
-hand); where they are public (`seed`) they are uniform
+partner keeps the cards the grid needs, so worlds where it gave them away are rare) and, in
+a two-player game, by what the partner's play shows of their hand
+(:mod:`~tranquility_solver.game.partner_model`: a partner playing as the bot's own policy
+keeps every finish card it draws, and would not have made its last ``partner_depth``
+decisions holding just any hand); where they are public (`seed`) they are uniform
 (:func:`~tranquility_solver.game.worlds.sample_worlds`, the same worlds either way).
 
 The bot's own heuristic is :class:`~tranquility_solver.game.planner.PlannerBot`: in `seed` it

@@ -12,7 +12,7 @@ import pytest
 
 from tranquility_solver.deals import SearchBot, search
 from tranquility_solver.deals.search import _GAME_WORK, POLICY_VARIANTS
-from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
+from tranquility_solver.game import HeuristicBot, new_game, partner_model, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
 from tranquility_solver.game.choices import FINISH
 from tranquility_solver.game.inferred_worlds import sample_inferred_worlds
@@ -160,12 +160,16 @@ def test_in_published_its_worlds_are_weighted_by_the_partners_discards(
         return sample_inferred_worlds(observation, n, seed)
 
     monkeypatch.setattr(search, "sample_inferred_worlds", recorded)
+    monkeypatch.setattr(partner_model, "sample_inferred_worlds", recorded)
     observation = next(o for o, _ in _endgame(2) if len(o.lazy_legal_actions()) > 1)
     assert any(who != observation.player for who in observation.discard_players)
     SearchBot(read_discards=False).choose(observation, random.Random(0))
     assert drawn == []
-    SearchBot().choose(observation, random.Random(0))
+    SearchBot(partner_depth=0).choose(observation, random.Random(0))
     assert drawn == [SearchBot().worlds]
+    # By default the partner model keeps the worlds from a pool of inferred ones.
+    SearchBot().choose(observation, random.Random(0))
+    assert drawn == [SearchBot().worlds, SearchBot().worlds * SearchBot().partner_model.pool]
 
 
 PLAYING_OUT = SearchBot(playout_cells=20, playout_worlds=4)
