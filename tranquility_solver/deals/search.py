@@ -11,9 +11,12 @@ known (:func:`~tranquility_solver.deals.solve.solve_deal`). Every candidate is s
 worlds (common random numbers), so two candidates differ only by what the action changes.
 Where discards lie face down (`published`) the worlds are weighted by what the partner's
 discards say (:func:`~tranquility_solver.game.inferred_worlds.sample_inferred_worlds`: a
-partner keeps the cards the grid needs, so worlds where it gave them away are rare); where
-they are public (`seed`) they are uniform (:func:`~tranquility_solver.game.worlds.sample_worlds`,
-the same worlds either way).
+partner keeps the cards the grid needs, so worlds where it gave them away are rare) and, in
+a two-player game, by what the partner's play shows of their hand
+(:mod:`~tranquility_solver.game.partner_model`: a partner playing as the bot's own policy
+keeps every finish card it draws, and would not have made its last ``partner_depth``
+decisions holding just any hand); where they are public (`seed`) they are uniform
+(:func:`~tranquility_solver.game.worlds.sample_worlds`, the same worlds either way).
 
 The bot's own heuristic is :class:`~tranquility_solver.game.planner.PlannerBot`: in `seed` it
 fills the grid outward from its main diagonal, never paying a card; in `published` it is
@@ -54,7 +57,9 @@ from dataclasses import dataclass
 
 from ..game.actions import Action, parse_action
 from ..game.bots import Bot
+from ..game.choices import discards_public
 from ..game.inferred_worlds import sample_inferred_worlds
+from ..game.partner_model import PARTNER_MODEL, PartnerModel, Seen, partner_turns
 from ..game.planner import PLANNER, TUNED_HEURISTIC, PlannerBot
 from ..game.playouts import candidate_actions, play_out
 from ..game.sequence_planner import SequencePlanner
@@ -72,6 +77,11 @@ _VALUES = {DealStatus.WIN: 1.0, DealStatus.LOSS: 0.0, DealStatus.UNKNOWN: 0.5}
 _GAME_WORK: weakref.WeakKeyDictionary[random.Random, int] = weakref.WeakKeyDictionary()
 """The deal solver's work spent so far in each game, by the game's bot randomness (one
 ``random.Random`` per game): what makes :attr:`SearchBot.game_budget` a bound per game."""
+
+
+_SEEN: weakref.WeakKeyDictionary[random.Random, dict[int, list[Seen]]] = weakref.WeakKeyDictionary()
+"""Each seat's last decisions in each game (what it saw, what it did), by the game's bot
+randomness: what the partner model reads the partner's decisions between them from."""
 
 
 POLICY_VARIANTS: tuple[Bot, ...] = (
@@ -129,7 +139,9 @@ class SearchBot:
     worlds; no difference where discards are public). ``playout_cells``: the most empty cells at
     which the bot compares its policy's variants (``variants``, its own first) by playing each
     out in ``playout_worlds`` worlds, switching only for ``playout_margin`` more won (0, the
-    default: never).
+    default: never). ``partner_depth``: how many of the partner's last decisions weight the
+    worlds where discards lie face down, as ``partner_model`` reads them (0: none); the bot
+    remembers its own decisions per game (per ``rng``, as the game's budget) to read them.
 
     >>> SearchBot().name
     'search'
@@ -151,8 +163,17 @@ class SearchBot:
     playout_worlds: int = 64
     playout_margin: float = 4.0
     variants: tuple[Bot, ...] = POLICY_VARIANTS
+    partner_depth: int = 1
+    partner_model: PartnerModel = PARTNER_MODEL
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
+        seen = _SEEN.setdefault(rng, {}).setdefault(observation.player, [])
+        action = self._choose(observation, rng, seen)
+        seen.append((observation, action))
+        del seen[: -max(self.partner_depth, 1)]
+        return action
+
+    def _choose(self, observation: Observation, rng: random.Random, seen: list[Seen]) -> Action:
         legal = observation.lazy_legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -164,7 +185,12 @@ class SearchBot:
         spent = _GAME_WORK.get(rng, 0)
         if spent >= self.game_budget:
             return self.heuristic.choose(observation, rng)
-        worlds = self._sample(observation, self.worlds, seed=rng.getrandbits(64))
+        seed = rng.getrandbits(64)
+        if self._reads_partner(observation):
+            turns = partner_turns(seen, observation, self.partner_depth)
+            worlds = self.partner_model.sample(observation, turns, self.worlds, seed)
+        else:
+            worlds = self._sample(observation, self.worlds, seed=seed)
         budget = _Budget(min(self.decision_budget, self.game_budget - spent))
         try:
             return self._search(observation, legal, worlds, budget)
@@ -176,6 +202,17 @@ class SearchBot:
         (``read_discards``) or uniform."""
         sampler = sample_inferred_worlds if self.read_discards else sample_worlds
         return sampler(observation, n, seed=seed)
+
+    def _reads_partner(self, observation: Observation) -> bool:
+        """Whether the worlds are weighted by the partner model: when the bot reads the
+        discards, they lie face down (`published`; in `seed` the bot plays as before), the game
+        has two players and ``partner_depth`` is above 0."""
+        return (
+            self.read_discards
+            and self.partner_depth > 0
+            and observation.players == 2
+            and not discards_public(observation.rules)
+        )
 
     def _played_out(self, observation: Observation, rng: random.Random) -> Action:
         mine = self.heuristic.choose(observation, rng)

@@ -5,20 +5,22 @@ from __future__ import annotations
 import math
 import pickle
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
 
 from tranquility_solver.deals import SearchBot, search
 from tranquility_solver.deals.search import _GAME_WORK, POLICY_VARIANTS
-from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
+from tranquility_solver.game import HeuristicBot, new_game, partner_model, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
 from tranquility_solver.game.choices import FINISH
 from tranquility_solver.game.inferred_worlds import sample_inferred_worlds
+from tranquility_solver.game.partner_model import PartnerTurn, partner_turns
 from tranquility_solver.game.planner import PLANNER, PlannerBot
 from tranquility_solver.game.playouts import candidate_actions, play_out
 from tranquility_solver.game.records import bot_rng
-from tranquility_solver.game.state import Observation
+from tranquility_solver.game.state import GameState, Observation
 
 EAGER = SearchBot(worlds=3, screen_worlds=2, max_candidates=12, margin=1.0)
 """Few worlds, a low margin: many endgame decisions searched, cheaply."""
@@ -158,12 +160,16 @@ def test_in_published_its_worlds_are_weighted_by_the_partners_discards(
         return sample_inferred_worlds(observation, n, seed)
 
     monkeypatch.setattr(search, "sample_inferred_worlds", recorded)
+    monkeypatch.setattr(partner_model, "sample_inferred_worlds", recorded)
     observation = next(o for o, _ in _endgame(2) if len(o.lazy_legal_actions()) > 1)
     assert any(who != observation.player for who in observation.discard_players)
     SearchBot(read_discards=False).choose(observation, random.Random(0))
     assert drawn == []
-    SearchBot().choose(observation, random.Random(0))
+    SearchBot(partner_depth=0).choose(observation, random.Random(0))
     assert drawn == [SearchBot().worlds]
+    # By default the partner model keeps the worlds from a pool of inferred ones.
+    SearchBot().choose(observation, random.Random(0))
+    assert drawn == [SearchBot().worlds, SearchBot().worlds * SearchBot().partner_model.pool]
 
 
 PLAYING_OUT = SearchBot(playout_cells=20, playout_worlds=4)
@@ -207,3 +213,42 @@ def test_its_playouts_switch_only_by_their_margin_and_leave_the_game_randomness_
         assert chosen in candidate_actions(observation, POLICY_VARIANTS)
         switched += chosen != own
     assert switched > 0
+
+
+def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read: list[int] = []
+    sample = search.PartnerModel.sample
+
+    def recorded(
+        model: search.PartnerModel,
+        observation: Observation,
+        turns: Sequence[PartnerTurn],
+        n: int,
+        seed: int | None,
+    ) -> tuple[GameState, ...]:
+        read.append(len(turns))
+        return sample(model, observation, turns, n, seed)
+
+    monkeypatch.setattr(search.PartnerModel, "sample", recorded)
+    cheap = SearchBot(worlds=2, screen_worlds=1, step_limit=100, decision_budget=500)
+    state, rng = new_game(2, seed=2, rules="published"), random.Random(3)
+    while not state.is_terminal:
+        state = state.apply(cheap.choose(state.observation(state.current_player), rng))
+    assert read
+    assert max(read) == cheap.partner_depth
+    # A position of another game with the same randomness: the memory of the first game is
+    # not read as its history.
+    observation = next(o for o, _ in _endgame(3) if len(o.lazy_legal_actions()) > 1)
+    seen = search._SEEN[rng][observation.player]
+    assert seen
+    assert partner_turns(seen, observation, depth=2) == ()
+    assert cheap.choose(observation, rng) in observation.legal_actions()
+    read.clear()
+    # Without the partner model: the worlds of the discards alone.
+    off = replace(cheap, partner_depth=0)
+    state, rng = new_game(2, seed=2, rules="published"), random.Random(3)
+    while not state.is_terminal:
+        state = state.apply(off.choose(state.observation(state.current_player), rng))
+    assert read == []
