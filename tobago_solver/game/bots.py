@@ -81,7 +81,7 @@ class RandomBot:
 class _Race:
     """Step distances of one island, with bitmasks of who reaches what first.
 
-    ``beaten(other)[car]`` is the bitmask of the fields a car on the field index ``car`` reaches
+    ``beaten[other][car]`` is the bitmask of the fields a car on the field index ``car`` reaches
     in fewer steps than a car on ``other``; a car reaches a field first when it is closer than
     every other car, so the fields it reaches first are an AND over the other cars.
     """
@@ -93,12 +93,9 @@ class _Race:
         self.masks = compiled(island).masks
         """Each clue's fields (the bot's race table holds them too: one look-up per decision)."""
         self.steps = [[step_distance(island, a, b) for b in fields] for a in fields]
-        self._beaten = _BeatenRows(self.steps)
-
-    def beaten(self, other: int) -> list[int]:
-        """Per field index ``car``, the fields that ``car`` reaches in fewer steps than ``other``
-        (made once per field, a comparison of step counts packed into bitmasks)."""
-        return self._beaten[other]
+        self.beaten = _BeatenRows(self.steps)
+        """``beaten[other][car]``: per field index ``car``, the fields that ``car`` reaches in
+        fewer steps than ``other`` (a row made on first use)."""
 
     def move_firsts(self, moves: Sequence[Move], others: list[int], wanted: int) -> list[int]:
         """:meth:`firsts` for a car at the destination of each of ``moves``: the engine's
@@ -109,7 +106,7 @@ class _Race:
     def first(self, car: int, others: list[int], wanted: int) -> int:
         """:meth:`firsts` of one car (the bot's own, at every decision: no list, no call per
         other car)."""
-        beaten = self._beaten
+        beaten = self.beaten
         for other in others:
             wanted &= beaten[other][car]
         return wanted
@@ -119,7 +116,7 @@ class _Race:
         reaches in fewer steps than the cars on the field indices ``others`` (all of them)."""
         if len(cars) == 1:  # the car itself, at every decision
             return [self.first(cars[0], others, wanted)]
-        table = self._beaten
+        table = self.beaten
         rows = [table[other] for other in others]
         if len(rows) == 3:  # four players: one pass over the cars
             one, two, three = rows
@@ -131,8 +128,8 @@ class _Race:
 
 
 class _BeatenRows(dict[int, list[int]]):
-    """:meth:`_Race.beaten` by the other car's field index, made on first use (a hit is a dict
-    subscript in C)."""
+    """:attr:`_Race.beaten`: the rows by the other car's field index, each made on first use (a
+    comparison of step counts packed into bitmasks; a hit is a dict subscript in C)."""
 
     def __init__(self, steps: list[list[int]]) -> None:
         super().__init__()
