@@ -204,6 +204,7 @@ class SearchBot:
                 for world in self._worlds(observation, seen, self.check_worlds, seed)
             ):
                 return default
+            # Another draw than the check's (the same as before checks existed when they are off).
             worlds = self._worlds(observation, seen, self.worlds, seed + self.check_worlds)
             return self._search(observation, legal, default, worlds, budget)
         finally:
@@ -267,7 +268,8 @@ class SearchBot:
     ) -> Action:
         if budget.left <= 0:
             return default
-        values = {default: [budget.value(world.apply(default), self.step_limit) for world in worlds]}
+        step_limit = self.step_limit
+        values = {default: [budget.value(world.apply(default), step_limit) for world in worlds]}
         if sum(values[default]) + self.margin > len(worlds):
             return default  # no other action can lead it by the margin
         candidates = self._candidates(observation, legal, default, worlds, values[default], budget)
