@@ -216,29 +216,35 @@ def test_its_playouts_switch_only_by_their_margin_and_leave_the_game_randomness_
     assert switched > 0
 
 
-def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    read: list[int] = []
-    sample = search.PartnerModel.sample
+def _recorded_samples(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Each call of the partner model's sampling from now on: (decisions read, worlds asked)."""
+    calls: list[tuple[int, int]] = []
+    sample = partner_model.PartnerModel.sample
 
     def recorded(
-        model: search.PartnerModel,
+        model: partner_model.PartnerModel,
         observation: Observation,
         turns: Sequence[PartnerTurn],
         n: int,
         seed: int | None,
     ) -> tuple[GameState, ...]:
-        read.append(len(turns))
+        calls.append((len(turns), n))
         return sample(model, observation, turns, n, seed)
 
-    monkeypatch.setattr(search.PartnerModel, "sample", recorded)
+    monkeypatch.setattr(partner_model.PartnerModel, "sample", recorded)
+    return calls
+
+
+def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = _recorded_samples(monkeypatch)
     cheap = SearchBot(worlds=2, screen_worlds=1, step_limit=100, decision_budget=500)
     state, rng = new_game(2, seed=2, rules="published"), random.Random(3)
     while not state.is_terminal:
         state = state.apply(cheap.choose(state.observation(state.current_player), rng))
-    assert read
-    assert max(read) == cheap.partner_depth
+    assert calls
+    assert max(read for read, _ in calls) == cheap.partner_depth
     # A position of another game with the same randomness: the memory of the first game is
     # not read as its history.
     observation = next(o for o, _ in _endgame(3) if len(o.lazy_legal_actions()) > 1)
@@ -246,13 +252,13 @@ def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
     assert seen
     assert partner_turns(seen, observation, depth=2) == ()
     assert cheap.choose(observation, rng) in observation.legal_actions()
-    read.clear()
+    calls.clear()
     # Without the partner model: the worlds of the discards alone.
     off = replace(cheap, partner_depth=0)
     state, rng = new_game(2, seed=2, rules="published"), random.Random(3)
     while not state.is_terminal:
         state = state.apply(off.choose(state.observation(state.current_player), rng))
-    assert read == []
+    assert calls == []
 
 
 def test_its_stages_narrow_the_candidates_down_to_the_final() -> None:
@@ -294,25 +300,13 @@ def test_it_never_leaves_its_heuristic_when_no_action_can_lead_by_the_margin() -
 def test_its_check_worlds_sample_the_full_worlds_only_where_the_heuristic_loses_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    sizes: list[int] = []
-    sample = search.PartnerModel.sample
-
-    def recorded(
-        model: search.PartnerModel,
-        observation: Observation,
-        turns: Sequence[PartnerTurn],
-        n: int,
-        seed: int | None,
-    ) -> tuple[GameState, ...]:
-        sizes.append(n)
-        return sample(model, observation, turns, n, seed)
-
-    monkeypatch.setattr(search.PartnerModel, "sample", recorded)
+    calls = _recorded_samples(monkeypatch)
     checking = SearchBot(worlds=6, screen_worlds=2, check_worlds=3, step_limit=300)
     state, rng = new_game(2, seed=4, rules="published"), random.Random(3)
     while not state.is_terminal:
         action = checking.choose(state.observation(state.current_player), rng)
         assert action in state.legal_actions()
         state = state.apply(action)
+    sizes = [n for _, n in calls]
     assert sizes.count(3) > sizes.count(6) > 0
     assert set(sizes) == {3, 6}
