@@ -25,10 +25,14 @@ will have to pay for few; it plays every decision before the endgame and is the 
 search must beat. The candidates are every legal action when there are at most
 ``max_candidates`` of them (otherwise HeuristicBot's choices under a few weightings,
 :func:`~tranquility_solver.game.playouts.candidate_actions`, and the first action of the
-solver's winning line in each world the heuristic's choice loses). All are screened on the
-first ``screen_worlds`` worlds; the ``finalists`` best and the heuristic's choice are scored on
-all of them, and the best replaces the heuristic's choice only if it wins ``margin`` more
-worlds (a smaller lead is noise, or the solver's knowing every card). The deal solver's work
+solver's winning line in each world the heuristic's choice loses). The heuristic's choice is
+scored on every world first: when it wins so many that no action could lead it by ``margin``
+worlds, it is played at once (and with ``check_worlds``, when it wins every one of that many
+worlds sampled first, the full set is not even sampled: most decisions end there). Otherwise
+the candidates go through stages: all are scored on the first ``screen_worlds`` worlds, the
+``semifinalists`` best on ``semifinal_worlds``, the ``finalists`` best on all of them, and the
+best replaces the heuristic's choice only if it wins ``margin`` more worlds (a smaller lead is
+noise, or the solver's knowing every card). The deal solver's work
 is bounded per solve (``step_limit``), per decision (``decision_budget``) and per game
 (``game_budget``, then the bot plays as its heuristic), in units of work, not seconds, so a
 seeded game replays on any machine; the worlds' seed comes from the ``rng`` the game hands
@@ -127,7 +131,10 @@ class SearchBot:
     worlds (see the module docstring).
 
     ``worlds`` worlds per endgame decision, the first ``screen_worlds`` of them to screen the
-    candidates, ``finalists`` of which are scored on all; ``endgame_cells``: the most empty
+    candidates, the ``semifinalists`` best of which are scored on ``semifinal_worlds`` (0: no
+    semifinal), the ``finalists`` best then on all; ``check_worlds``: how many worlds the
+    heuristic's choice must all win to be played without sampling the others (0: no check);
+    ``endgame_cells``: the most empty
     cells at which the bot searches; ``max_candidates``: the most legal actions that are all
     candidates; ``step_limit``: the deal solver's work per world and action, in positions and
     actions tried (about 6,000 a second); ``decision_budget``: its work per decision (once
@@ -148,15 +155,18 @@ class SearchBot:
     """
 
     name: str = "search"
-    worlds: int = 8
-    screen_worlds: int = 3
+    worlds: int = 32
+    screen_worlds: int = 4
     finalists: int = 2
-    endgame_cells: int = 13
+    semifinal_worlds: int = 12
+    semifinalists: int = 6
+    check_worlds: int = 12
+    endgame_cells: int = 20
     max_candidates: int = 30
     step_limit: int = 1_000
-    decision_budget: int = 8_000
-    game_budget: int = 120_000
-    margin: float = 2.0
+    decision_budget: int = 30_000
+    game_budget: int = 250_000
+    margin: float = 4.0
     read_discards: bool = True
     heuristic: Bot = PLANNER
     playout_cells: int = 0
@@ -186,16 +196,28 @@ class SearchBot:
         if spent >= self.game_budget:
             return self.heuristic.choose(observation, rng)
         seed = rng.getrandbits(64)
-        if self._reads_partner(observation):
-            turns = partner_turns(seen, observation, self.partner_depth)
-            worlds = self.partner_model.sample(observation, turns, self.worlds, seed)
-        else:
-            worlds = self._sample(observation, self.worlds, seed=seed)
         budget = _Budget(min(self.decision_budget, self.game_budget - spent))
         try:
-            return self._search(observation, legal, worlds, budget)
+            default = self.heuristic.choose(observation, random.Random(0))  # deterministic
+            if self.check_worlds and all(
+                budget.value(world.apply(default), self.step_limit) == 1.0
+                for world in self._worlds(observation, seen, self.check_worlds, seed)
+            ):
+                return default
+            # Another draw than the check's (the same as before checks existed when they are off).
+            worlds = self._worlds(observation, seen, self.worlds, seed + self.check_worlds)
+            return self._search(observation, legal, default, worlds, budget)
         finally:
             _GAME_WORK[rng] = spent + budget.spent
+
+    def _worlds(
+        self, observation: Observation, seen: list[Seen], n: int, seed: int
+    ) -> tuple[GameState, ...]:
+        """``n`` worlds consistent with ``observation``, weighted as the bot reads the game."""
+        if self._reads_partner(observation):
+            turns = partner_turns(seen, observation, self.partner_depth)
+            return self.partner_model.sample(observation, turns, n, seed)
+        return self._sample(observation, n, seed=seed)
 
     def _sample(self, observation: Observation, n: int, seed: int) -> tuple[GameState, ...]:
         """``n`` worlds consistent with ``observation``: weighted by the partners' discards
@@ -240,53 +262,68 @@ class SearchBot:
         self,
         observation: Observation,
         legal: Sequence[Action],
+        default: Action,
         worlds: tuple[GameState, ...],
         budget: _Budget,
     ) -> Action:
-        candidates = self._candidates(observation, legal, worlds, budget)
-        default = candidates[0]
-        screen = worlds[: self.screen_worlds]
-        screened: dict[Action, list[float]] = {}
-        for action in candidates:
-            if budget.left <= 0:
-                break
-            screened[action] = [
-                budget.value(world.apply(action), self.step_limit) for world in screen
-            ]
-        ranked = sorted(screened, key=lambda action: -sum(screened[action]))
-        finalists = [default, *[a for a in ranked if a != default][: self.finalists]]
-        scores: dict[Action, float] = {}
-        for action in finalists:
-            if action not in screened or (budget.left <= 0 and action != default):
-                continue
-            rest = [
-                budget.value(world.apply(action), self.step_limit)
-                for world in worlds[len(screen) :]
-            ]
-            scores[action] = sum(screened[action]) + sum(rest)
-        if default not in scores:
+        if budget.left <= 0:
             return default
-        best = max(scores, key=lambda action: scores[action])
+        step_limit = self.step_limit
+        values = {default: [budget.value(world.apply(default), step_limit) for world in worlds]}
+        if sum(values[default]) + self.margin > len(worlds):
+            return default  # no other action can lead it by the margin
+        candidates = self._candidates(observation, legal, default, worlds, values[default], budget)
+        order = {action: index for index, action in enumerate(candidates)}
+
+        def rank(action: Action) -> tuple[float, int]:
+            # Ties go to the earlier candidate: the heuristic's own choice, then its variants'.
+            return -sum(values[action]), order[action]
+
+        alive = candidates
+        for count, keep in self._stages():
+            for action in alive:
+                if budget.left <= 0:
+                    break
+                scored = values.setdefault(action, [])
+                scored.extend(
+                    budget.value(world.apply(action), self.step_limit)
+                    for world in worlds[len(scored) : count]
+                )
+            others = [a for a in alive if a != default and len(values.get(a, ())) == count]
+            alive = [default, *sorted(others, key=rank)[:keep]]
+        best = min(alive, key=rank)
         # Another action must be winnable in ``margin`` more worlds than the heuristic's: a
         # smaller lead was measured to be noise, or the solver's knowing every card (a line
         # that wins one world by luck the players cannot see).
-        return best if scores[best] >= scores[default] + self.margin else default
+        return best if sum(values[best]) >= sum(values[default]) + self.margin else default
+
+    def _stages(self) -> list[tuple[int, int]]:
+        """How many worlds each round of scoring uses and how many of the candidates (besides
+        the heuristic's choice) go on to the next: screening, the semifinal if any, the final."""
+        stages = [(min(self.screen_worlds, self.worlds), self.finalists)]
+        if self.semifinalists and self.screen_worlds < self.semifinal_worlds < self.worlds:
+            stages = [
+                (self.screen_worlds, self.semifinalists),
+                (self.semifinal_worlds, self.finalists),
+            ]
+        return [*stages, (self.worlds, self.finalists)]
 
     def _candidates(
         self,
         observation: Observation,
         legal: Sequence[Action],
+        default: Action,
         worlds: tuple[GameState, ...],
+        default_values: list[float],
         budget: _Budget,
     ) -> list[Action]:
-        """The bot's own heuristic's choice first, then the other actions worth scoring."""
-        mine = self.heuristic.choose(observation, random.Random(0))  # deterministic
-        candidates = list(dict.fromkeys((mine, *candidate_actions(observation))))
+        """The bot's own heuristic's choice first (``default_values``: what it wins in each
+        world), then the other actions worth scoring."""
+        candidates = list(dict.fromkeys((default, *candidate_actions(observation))))
         if len(legal) <= self.max_candidates:
             return candidates + [action for action in legal if action not in candidates]
-        default = candidates[0]
-        for world in worlds[: self.screen_worlds]:
-            if budget.left <= 0 or budget.value(world.apply(default), self.step_limit) == 1.0:
+        for world, value in zip(worlds[: self.screen_worlds], default_values, strict=False):
+            if budget.left <= 0 or value == 1.0:
                 continue
             solution = solve_deal(world, time_limit=None, step_limit=self.step_limit)
             budget.charge(solution.nodes + solution.solver_calls + 1)

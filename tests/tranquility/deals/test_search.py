@@ -165,15 +165,16 @@ def test_in_published_its_worlds_are_weighted_by_the_partners_discards(
     assert any(who != observation.player for who in observation.discard_players)
     SearchBot(read_discards=False).choose(observation, random.Random(0))
     assert drawn == []
-    SearchBot(partner_depth=0).choose(observation, random.Random(0))
-    assert drawn == [SearchBot().worlds]
+    unchecked = SearchBot(check_worlds=0)
+    replace(unchecked, partner_depth=0).choose(observation, random.Random(0))
+    assert drawn == [unchecked.worlds]
     # By default the partner model keeps the worlds from a pool of inferred ones.
-    SearchBot().choose(observation, random.Random(0))
-    assert drawn == [SearchBot().worlds, SearchBot().worlds * SearchBot().partner_model.pool]
+    unchecked.choose(observation, random.Random(0))
+    assert drawn == [unchecked.worlds, unchecked.worlds * unchecked.partner_model.pool]
 
 
-PLAYING_OUT = SearchBot(playout_cells=20, playout_worlds=4)
-"""Playouts from 20 empty cells on (off by default)."""
+PLAYING_OUT = SearchBot(endgame_cells=13, playout_cells=20, playout_worlds=4)
+"""Playouts from 20 empty cells down to the search's 13 (off by default)."""
 
 
 def _hesitations(rules: str, seeds: range) -> list[Observation]:
@@ -215,29 +216,35 @@ def test_its_playouts_switch_only_by_their_margin_and_leave_the_game_randomness_
     assert switched > 0
 
 
-def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    read: list[int] = []
-    sample = search.PartnerModel.sample
+def _recorded_samples(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Each call of the partner model's sampling from now on: (decisions read, worlds asked)."""
+    calls: list[tuple[int, int]] = []
+    sample = partner_model.PartnerModel.sample
 
     def recorded(
-        model: search.PartnerModel,
+        model: partner_model.PartnerModel,
         observation: Observation,
         turns: Sequence[PartnerTurn],
         n: int,
         seed: int | None,
     ) -> tuple[GameState, ...]:
-        read.append(len(turns))
+        calls.append((len(turns), n))
         return sample(model, observation, turns, n, seed)
 
-    monkeypatch.setattr(search.PartnerModel, "sample", recorded)
+    monkeypatch.setattr(partner_model.PartnerModel, "sample", recorded)
+    return calls
+
+
+def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = _recorded_samples(monkeypatch)
     cheap = SearchBot(worlds=2, screen_worlds=1, step_limit=100, decision_budget=500)
     state, rng = new_game(2, seed=2, rules="published"), random.Random(3)
     while not state.is_terminal:
         state = state.apply(cheap.choose(state.observation(state.current_player), rng))
-    assert read
-    assert max(read) == cheap.partner_depth
+    assert calls
+    assert max(read for read, _ in calls) == cheap.partner_depth
     # A position of another game with the same randomness: the memory of the first game is
     # not read as its history.
     observation = next(o for o, _ in _endgame(3) if len(o.lazy_legal_actions()) > 1)
@@ -245,10 +252,61 @@ def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
     assert seen
     assert partner_turns(seen, observation, depth=2) == ()
     assert cheap.choose(observation, rng) in observation.legal_actions()
-    read.clear()
+    calls.clear()
     # Without the partner model: the worlds of the discards alone.
     off = replace(cheap, partner_depth=0)
     state, rng = new_game(2, seed=2, rules="published"), random.Random(3)
     while not state.is_terminal:
         state = state.apply(off.choose(state.observation(state.current_player), rng))
-    assert read == []
+    assert calls == []
+
+
+def test_its_stages_narrow_the_candidates_down_to_the_final() -> None:
+    assert SearchBot(worlds=8, screen_worlds=3, finalists=2)._stages() == [(3, 2), (8, 2)]
+    staged = SearchBot(
+        worlds=32, screen_worlds=4, semifinal_worlds=12, semifinalists=6, finalists=2
+    )
+    assert staged._stages() == [(4, 6), (12, 2), (32, 2)]
+    assert replace(staged, semifinalists=0)._stages() == [(4, 2), (32, 2)]
+
+
+def _searched(seeds: Sequence[int]) -> list[Observation]:
+    return [o for seed in seeds for o, _ in _endgame(seed) if len(o.lazy_legal_actions()) > 1]
+
+
+def test_stages_that_keep_every_candidate_change_no_choice() -> None:
+    # Every candidate scored on every world, in one stage or in three: the same search, so
+    # the same choice, ties included.
+    flat = SearchBot(
+        worlds=6, screen_worlds=6, finalists=99, margin=0.5, check_worlds=0,
+        semifinalists=0, decision_budget=10**9, game_budget=10**9, step_limit=300,
+    )  # fmt: skip
+    staged = replace(flat, screen_worlds=2, semifinal_worlds=4, semifinalists=99)
+    switched = 0
+    for observation in _searched(range(5))[40:70]:
+        chosen = flat.choose(observation, random.Random(1))
+        assert staged.choose(observation, random.Random(1)) == chosen
+        switched += chosen != PLANNER.choose(observation, random.Random(0))
+    assert switched > 0
+
+
+def test_it_never_leaves_its_heuristic_when_no_action_can_lead_by_the_margin() -> None:
+    never = SearchBot(worlds=4, screen_worlds=2, margin=4.5, step_limit=300)
+    for observation in _searched(range(2))[:12]:
+        own = PLANNER.choose(observation, random.Random(0))
+        assert never.choose(observation, random.Random(2)) == own
+
+
+def test_its_check_worlds_sample_the_full_worlds_only_where_the_heuristic_loses_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = _recorded_samples(monkeypatch)
+    checking = SearchBot(worlds=6, screen_worlds=2, check_worlds=3, step_limit=300)
+    state, rng = new_game(2, seed=4, rules="published"), random.Random(3)
+    while not state.is_terminal:
+        action = checking.choose(state.observation(state.current_player), rng)
+        assert action in state.legal_actions()
+        state = state.apply(action)
+    sizes = [n for _, n in calls]
+    assert sizes.count(3) > sizes.count(6) > 0
+    assert set(sizes) == {3, 6}
