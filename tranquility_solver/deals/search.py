@@ -268,8 +268,9 @@ class SearchBot:
     ) -> Action:
         if budget.left <= 0:
             return default
-        step_limit = self.step_limit
-        values = {default: [budget.value(world.apply(default), step_limit) for world in worlds]}
+        values = {
+            default: [budget.value(world.apply(default), self.step_limit) for world in worlds]
+        }
         if sum(values[default]) + self.margin > len(worlds):
             return default  # no other action can lead it by the margin
         candidates = self._candidates(observation, legal, default, worlds, values[default], budget)

@@ -240,9 +240,8 @@ def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
 ) -> None:
     calls = _recorded_samples(monkeypatch)
     cheap = SearchBot(worlds=2, screen_worlds=1, step_limit=100, decision_budget=500)
-    state, rng = new_game(2, seed=2, rules="published"), random.Random(3)
-    while not state.is_terminal:
-        state = state.apply(cheap.choose(state.observation(state.current_player), rng))
+    rng = random.Random(3)
+    play_out(new_game(2, seed=2, rules="published"), cheap, rng)
     assert calls
     assert max(read for read, _ in calls) == cheap.partner_depth
     # A position of another game with the same randomness: the memory of the first game is
@@ -255,9 +254,7 @@ def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
     calls.clear()
     # Without the partner model: the worlds of the discards alone.
     off = replace(cheap, partner_depth=0)
-    state, rng = new_game(2, seed=2, rules="published"), random.Random(3)
-    while not state.is_terminal:
-        state = state.apply(off.choose(state.observation(state.current_player), rng))
+    play_out(new_game(2, seed=2, rules="published"), off, random.Random(3))
     assert calls == []
 
 
