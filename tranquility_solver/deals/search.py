@@ -156,7 +156,7 @@ class SearchBot:
     name: str = "search"
     worlds: int = 64
     check_worlds: int = 12
-    endgame_cells: int = 20
+    endgame_cells: int = 24
     max_candidates: int = 30
     step_limit: int = 1_000
     decision_budget: int = 30_000
