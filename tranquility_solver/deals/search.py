@@ -28,12 +28,12 @@ search must beat. The candidates are every legal action when there are at most
 solver's winning line in each world the heuristic's choice loses). The heuristic's choice is
 scored on every world first: when it wins so many that no action could lead it by ``margin``
 worlds, it is played at once (and with ``check_worlds``, when it wins every one of that many
-worlds sampled first, the full set is not even sampled: most decisions end there). Otherwise
-the best candidate replaces it if it wins ``margin`` more worlds (a smaller lead is noise, or
-the solver's knowing every card). That choice is exact, but cheap: each candidate is scored
-first on the worlds the heuristic's choice loses, the only ones where it can gain, and dropped
-as soon as it can no longer lead by the margin or beat the best so far. The deal solver's work
-is bounded per solve (``step_limit``), per decision (``decision_budget``) and per game
+worlds sampled first, the full set is not even sampled: about half the decisions end there).
+Otherwise the best candidate replaces it if it wins ``margin`` more worlds (a smaller lead is
+noise, or the solver's knowing every card). That choice is exact, but cheap: each candidate is
+scored first on the worlds the heuristic's choice loses, the only ones where it can gain, and
+dropped as soon as it can no longer lead by the margin or beat the best so far. The deal
+solver's work is bounded per solve (``step_limit``), per decision (``decision_budget``) and per game
 (``game_budget``, then the bot plays as its heuristic), in units of work, not seconds, so a
 seeded game replays on any machine; the worlds' seed comes from the ``rng`` the game hands
 the bot, which also keys the game's budget.
