@@ -28,12 +28,12 @@ search must beat. The candidates are every legal action when there are at most
 solver's winning line in each world the heuristic's choice loses). The heuristic's choice is
 scored on every world first: when it wins so many that no action could lead it by ``margin``
 worlds, it is played at once (and with ``check_worlds``, when it wins every one of that many
-worlds sampled first, the full set is not even sampled: most decisions end there). Otherwise
-the candidates go through stages: all are scored on the first ``screen_worlds`` worlds, the
-``semifinalists`` best on ``semifinal_worlds``, the ``finalists`` best on all of them, and the
-best replaces the heuristic's choice only if it wins ``margin`` more worlds (a smaller lead is
-noise, or the solver's knowing every card). The deal solver's work
-is bounded per solve (``step_limit``), per decision (``decision_budget``) and per game
+worlds sampled first, the full set is not even sampled: about half the decisions end there).
+Otherwise the best candidate replaces it if it wins ``margin`` more worlds (a smaller lead is
+noise, or the solver's knowing every card). That choice is exact, but cheap: each candidate is
+scored first on the worlds the heuristic's choice loses, the only ones where it can gain, and
+dropped as soon as it can no longer lead by the margin or beat the best so far. The deal
+solver's work is bounded per solve (``step_limit``), per decision (``decision_budget``) and per game
 (``game_budget``, then the bot plays as its heuristic), in units of work, not seconds, so a
 seeded game replays on any machine; the worlds' seed comes from the ``rng`` the game hands
 the bot, which also keys the game's budget.
@@ -54,6 +54,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import weakref
 from collections.abc import Sequence
@@ -130,9 +131,7 @@ class SearchBot:
     """Plays as its ``heuristic``, but in the endgame picks the action winnable in the most sampled
     worlds (see the module docstring).
 
-    ``worlds`` worlds per endgame decision, the first ``screen_worlds`` of them to screen the
-    candidates, the ``semifinalists`` best of which are scored on ``semifinal_worlds`` (0: no
-    semifinal), the ``finalists`` best then on all; ``check_worlds``: how many worlds the
+    ``worlds`` worlds per endgame decision; ``check_worlds``: how many worlds the
     heuristic's choice must all win to be played without sampling the others (0: no check);
     ``endgame_cells``: the most empty
     cells at which the bot searches; ``max_candidates``: the most legal actions that are all
@@ -155,13 +154,9 @@ class SearchBot:
     """
 
     name: str = "search"
-    worlds: int = 32
-    screen_worlds: int = 4
-    finalists: int = 2
-    semifinal_worlds: int = 12
-    semifinalists: int = 6
+    worlds: int = 64
     check_worlds: int = 12
-    endgame_cells: int = 20
+    endgame_cells: int = 24
     max_candidates: int = 30
     step_limit: int = 1_000
     decision_budget: int = 30_000
@@ -266,66 +261,56 @@ class SearchBot:
         worlds: tuple[GameState, ...],
         budget: _Budget,
     ) -> Action:
+        """The candidate that wins the most worlds if it wins ``margin`` more than the
+        heuristic's choice (ties to the earlier candidate), else the heuristic's choice.
+
+        Exact over the candidates scored: a candidate is dropped only once it can no longer
+        reach that, which is why it is scored first on the worlds the heuristic's choice loses
+        (only there can it gain)."""
         if budget.left <= 0:
             return default
-        values = {
-            default: [budget.value(world.apply(default), self.step_limit) for world in worlds]
-        }
-        if sum(values[default]) + self.margin > len(worlds):
+        base = [budget.value(world.apply(default), self.step_limit) for world in worlds]
+        room = [1.0 - value for value in base]  # what another action can gain in each world
+        if sum(room) < self.margin:
             return default  # no other action can lead it by the margin
-        candidates = self._candidates(observation, legal, default, worlds, values[default], budget)
-        order = {action: index for index, action in enumerate(candidates)}
+        order = sorted(range(len(worlds)), key=lambda i: -room[i])
+        lost = [worlds[i] for i in order if room[i] > 0]
+        best, best_lead = default, -math.inf
 
-        def rank(action: Action) -> tuple[float, int]:
-            # Ties go to the earlier candidate: the heuristic's own choice, then its variants'.
-            return -sum(values[action]), order[action]
+        def leads(lead: float) -> bool:
+            # A smaller lead than the margin was measured to be noise, or the solver's knowing
+            # every card (a line that wins one world by luck no player can see); ties go to the
+            # earlier candidate.
+            return lead >= self.margin and lead > best_lead
 
-        alive = candidates
-        for count, keep in self._stages():
-            for action in alive:
-                if budget.left <= 0:
+        for action in self._candidates(observation, legal, default, lost, budget)[1:]:
+            lead, left = 0.0, sum(room)
+            for i in order:
+                if budget.left <= 0 or not leads(lead + left):
                     break
-                scored = values.setdefault(action, [])
-                scored.extend(
-                    budget.value(world.apply(action), self.step_limit)
-                    for world in worlds[len(scored) : count]
-                )
-            others = [a for a in alive if a != default and len(values.get(a, ())) == count]
-            alive = [default, *sorted(others, key=rank)[:keep]]
-        best = min(alive, key=rank)
-        # Another action must be winnable in ``margin`` more worlds than the heuristic's: a
-        # smaller lead was measured to be noise, or the solver's knowing every card (a line
-        # that wins one world by luck the players cannot see).
-        return best if sum(values[best]) >= sum(values[default]) + self.margin else default
-
-    def _stages(self) -> list[tuple[int, int]]:
-        """How many worlds each round of scoring uses and how many of the candidates (besides
-        the heuristic's choice) go on to the next: screening, the semifinal if any, the final."""
-        stages = [(min(self.screen_worlds, self.worlds), self.finalists)]
-        if self.semifinalists and self.screen_worlds < self.semifinal_worlds < self.worlds:
-            stages = [
-                (self.screen_worlds, self.semifinalists),
-                (self.semifinal_worlds, self.finalists),
-            ]
-        return [*stages, (self.worlds, self.finalists)]
+                lead += budget.value(worlds[i].apply(action), self.step_limit) - base[i]
+                left -= room[i]
+            else:
+                if leads(lead):
+                    best, best_lead = action, lead
+        return best
 
     def _candidates(
         self,
         observation: Observation,
         legal: Sequence[Action],
         default: Action,
-        worlds: tuple[GameState, ...],
-        default_values: list[float],
+        lost: Sequence[GameState],
         budget: _Budget,
     ) -> list[Action]:
-        """The bot's own heuristic's choice first (``default_values``: what it wins in each
-        world), then the other actions worth scoring."""
+        """The bot's own heuristic's choice first, then the other actions worth scoring
+        (``lost``: the worlds the heuristic's choice loses, worst first)."""
         candidates = list(dict.fromkeys((default, *candidate_actions(observation))))
         if len(legal) <= self.max_candidates:
             return candidates + [action for action in legal if action not in candidates]
-        for world, value in zip(worlds[: self.screen_worlds], default_values, strict=False):
-            if budget.left <= 0 or value == 1.0:
-                continue
+        for world in lost:
+            if budget.left <= 0:
+                break
             solution = solve_deal(world, time_limit=None, step_limit=self.step_limit)
             budget.charge(solution.nodes + solution.solver_calls + 1)
             if solution.status is DealStatus.WIN:

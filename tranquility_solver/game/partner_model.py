@@ -37,6 +37,7 @@ averages over every choice (:meth:`PartnerModel.weight`).
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 import random
@@ -251,12 +252,15 @@ class PartnerModel:
         cards were drawn after each decision: over every choice while the policy agrees with
         each later decision, over one choice drawn from ``rng`` once it disagrees (the mean is
         then that small, and stays unbiased)."""
-        partner = 1 - world.current_player if not turns else turns[0].seat
-        hand = world.hands[partner]
-        kept = 1.0 if FINISH in hand else self.without_finish
+        kept = self._finish_weight(world, turns)
         if not turns:
             return kept
-        return kept * self._mean(world, turns, list(hand), rng, every=True)
+        return kept * self._mean(world, turns, list(world.hands[turns[0].seat]), rng, every=True)
+
+    def _finish_weight(self, world: GameState, turns: Sequence[PartnerTurn]) -> float:
+        """``without_finish`` or 1: the cheap part of :meth:`weight`, and a bound on it."""
+        partner = 1 - world.current_player if not turns else turns[0].seat
+        return 1.0 if FINISH in world.hands[partner] else self.without_finish
 
     def _mean(
         self,
@@ -301,15 +305,34 @@ class PartnerModel:
         """``n`` worlds consistent with ``observation``: ``n`` of ``pool * n`` worlds of
         :func:`~.inferred_worlds.sample_inferred_worlds`, drawn without replacement with
         chances in proportion to :meth:`weight` (keys ``u ** (1 / weight)``, the largest kept,
-        in the order drawn); the same seed gives the same worlds."""
+        in the order drawn); the same seed gives the same worlds.
+
+        A weight is at most its finish card's part, so a world's key is at most ``u`` raised to
+        that part's inverse: the worlds are weighed in decreasing order of that bound, and only
+        until no world left could still be kept (the policy's reading of the partner's
+        decisions is what costs; many worlds are never read)."""
+        if n <= 0:
+            return ()
         candidates = sample_inferred_worlds(observation, self.pool * n, seed=seed)
         rng = random.Random(seed)
-        keys = []
-        for index, world in enumerate(candidates):
-            weight = self.weight(world, turns, rng)
-            keys.append((math.log(1.0 - rng.random()) / weight, index))
-        kept = sorted(index for _, index in sorted(keys, reverse=True)[:n])
-        return tuple(candidates[index] for index in kept)
+        # Drawn for every world up front, so the worlds kept do not depend on which are weighed.
+        logs = [math.log(1.0 - rng.random()) for _ in candidates]
+        seeds = [rng.getrandbits(64) for _ in candidates]
+        bounds = [
+            log / self._finish_weight(world, turns)
+            for log, world in zip(logs, candidates, strict=True)
+        ]
+        kept: list[tuple[float, int]] = []  # the largest keys so far, the smallest first
+        for index in sorted(range(len(candidates)), key=lambda i: -bounds[i]):
+            if len(kept) == n and bounds[index] < kept[0][0]:
+                break
+            weight = self.weight(candidates[index], turns, random.Random(seeds[index]))
+            key = (logs[index] / weight, index)
+            if len(kept) < n:
+                heapq.heappush(kept, key)
+            elif key > kept[0]:
+                heapq.heapreplace(kept, key)
+        return tuple(candidates[index] for index in sorted(index for _, index in kept))
 
 
 PARTNER_MODEL = PartnerModel()

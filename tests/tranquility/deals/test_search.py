@@ -12,6 +12,7 @@ import pytest
 
 from tranquility_solver.deals import SearchBot, search
 from tranquility_solver.deals.search import _GAME_WORK, POLICY_VARIANTS
+from tranquility_solver.deals.solve import DealStatus, solve_deal
 from tranquility_solver.game import HeuristicBot, new_game, partner_model, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
 from tranquility_solver.game.choices import FINISH
@@ -22,7 +23,7 @@ from tranquility_solver.game.playouts import candidate_actions, play_out
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.state import GameState, Observation
 
-EAGER = SearchBot(worlds=3, screen_worlds=2, max_candidates=12, margin=1.0)
+EAGER = SearchBot(worlds=3, max_candidates=12, margin=1.0)
 """Few worlds, a low margin: many endgame decisions searched, cheaply."""
 
 
@@ -133,10 +134,8 @@ def test_the_bot_pickles_for_process_pools() -> None:
 def test_reading_discards_changes_nothing_where_they_are_public() -> None:
     # In `seed` every discard is face up: the weighted worlds are the uniform ones, so the bot
     # makes the same choices either way (with the same randomness).
-    cheap = SearchBot(worlds=3, screen_worlds=2, step_limit=200, decision_budget=2_000)
-    blind = SearchBot(
-        worlds=3, screen_worlds=2, step_limit=200, decision_budget=2_000, read_discards=False
-    )
+    cheap = SearchBot(worlds=3, step_limit=200, decision_budget=2_000)
+    blind = SearchBot(worlds=3, step_limit=200, decision_budget=2_000, read_discards=False)
     state = new_game(2, seed=7, rules="seed")  # lost by HeuristicBot near the end
     checked = 0
     while not state.is_terminal and checked < 2:
@@ -239,7 +238,7 @@ def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = _recorded_samples(monkeypatch)
-    cheap = SearchBot(worlds=2, screen_worlds=1, step_limit=100, decision_budget=500)
+    cheap = SearchBot(worlds=2, step_limit=100, decision_budget=500)
     rng = random.Random(3)
     play_out(new_game(2, seed=2, rules="published"), cheap, rng)
     assert calls
@@ -258,37 +257,47 @@ def test_in_published_it_reads_the_partners_decisions_it_saw_in_this_game(
     assert calls == []
 
 
-def test_its_stages_narrow_the_candidates_down_to_the_final() -> None:
-    assert SearchBot(worlds=8, screen_worlds=3, finalists=2)._stages() == [(3, 2), (8, 2)]
-    staged = SearchBot(
-        worlds=32, screen_worlds=4, semifinal_worlds=12, semifinalists=6, finalists=2
-    )
-    assert staged._stages() == [(4, 6), (12, 2), (32, 2)]
-    assert replace(staged, semifinalists=0)._stages() == [(4, 2), (32, 2)]
-
-
 def _searched(seeds: Sequence[int]) -> list[Observation]:
     return [o for seed in seeds for o, _ in _endgame(seed) if len(o.lazy_legal_actions()) > 1]
 
 
-def test_stages_that_keep_every_candidate_change_no_choice() -> None:
-    # Every candidate scored on every world, in one stage or in three: the same search, so
-    # the same choice, ties included.
-    flat = SearchBot(
-        worlds=6, screen_worlds=6, finalists=99, margin=0.5, check_worlds=0,
-        semifinalists=0, decision_budget=10**9, game_budget=10**9, step_limit=300,
+def _chosen_by_scoring_everything(
+    bot: SearchBot, observation: Observation, rng: random.Random
+) -> Action:
+    """What ``bot`` (without check worlds, every legal action a candidate) must choose, found
+    the slow way: every candidate scored on every world the bot samples, none dropped early."""
+    worlds = bot._worlds(observation, [], bot.worlds, rng.getrandbits(64))
+
+    def value(state: GameState) -> float:
+        if state.outcome is not None:
+            return float(state.outcome.won)
+        status = solve_deal(state, time_limit=None, step_limit=bot.step_limit).status
+        return {DealStatus.WIN: 1.0, DealStatus.LOSS: 0.0, DealStatus.UNKNOWN: 0.5}[status]
+
+    default = PLANNER.choose(observation, random.Random(0))
+    candidates = list(
+        dict.fromkeys((default, *candidate_actions(observation), *observation.legal_actions()))
+    )
+    wins = [sum(value(world.apply(action)) for world in worlds) for action in candidates]
+    best = max(range(len(candidates)), key=lambda k: (wins[k], -k))  # ties: the earlier
+    return candidates[best] if wins[best] >= wins[0] + bot.margin else default
+
+
+def test_its_choice_is_the_one_scoring_every_candidate_on_every_world_gives() -> None:
+    exact = SearchBot(
+        worlds=6, margin=0.5, check_worlds=0, max_candidates=99, step_limit=300,
+        decision_budget=10**9, game_budget=10**9,
     )  # fmt: skip
-    staged = replace(flat, screen_worlds=2, semifinal_worlds=4, semifinalists=99)
     switched = 0
     for observation in _searched(range(5))[40:70]:
-        chosen = flat.choose(observation, random.Random(1))
-        assert staged.choose(observation, random.Random(1)) == chosen
+        chosen = exact.choose(observation, random.Random(1))
+        assert chosen == _chosen_by_scoring_everything(exact, observation, random.Random(1))
         switched += chosen != PLANNER.choose(observation, random.Random(0))
     assert switched > 0
 
 
 def test_it_never_leaves_its_heuristic_when_no_action_can_lead_by_the_margin() -> None:
-    never = SearchBot(worlds=4, screen_worlds=2, margin=4.5, step_limit=300)
+    never = SearchBot(worlds=4, margin=4.5, step_limit=300)
     for observation in _searched(range(2))[:12]:
         own = PLANNER.choose(observation, random.Random(0))
         assert never.choose(observation, random.Random(2)) == own
@@ -298,7 +307,7 @@ def test_its_check_worlds_sample_the_full_worlds_only_where_the_heuristic_loses_
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = _recorded_samples(monkeypatch)
-    checking = SearchBot(worlds=6, screen_worlds=2, check_worlds=3, step_limit=300)
+    checking = SearchBot(worlds=6, check_worlds=3, step_limit=300)
     state, rng = new_game(2, seed=4, rules="published"), random.Random(3)
     while not state.is_terminal:
         action = checking.choose(state.observation(state.current_player), rng)

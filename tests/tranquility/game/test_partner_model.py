@@ -6,11 +6,12 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from tranquility_solver.errors import TranquilityError
-from tranquility_solver.game import FINISH, GameState, new_game
+from tranquility_solver.game import FINISH, GameState, Observation, new_game
 from tranquility_solver.game.inferred_worlds import sample_inferred_worlds
 from tranquility_solver.game.partner_model import (
     PARTNER_MODEL,
@@ -149,6 +150,55 @@ def test_the_worlds_kept_are_the_likely_ones() -> None:
             pooled += len(pool)
             break
     assert kept_weight / kept > pooled_weight / pooled
+
+
+def _weighing_every_world(
+    model: PartnerModel,
+    observation: Observation,
+    turns: tuple[PartnerTurn, ...],
+    n: int,
+    seed: int,
+) -> tuple[GameState, ...]:
+    """What :meth:`PartnerModel.sample` must return, found the slow way: every world of the
+    pool weighed, the ``n`` largest keys kept."""
+    pool = sample_inferred_worlds(observation, model.pool * n, seed=seed)
+    rng = random.Random(seed)
+    draws = [rng.random() for _ in pool]
+    seeds = [rng.getrandbits(64) for _ in pool]
+    keys = [
+        ((1.0 - draw) ** (1 / model.weight(world, turns, random.Random(world_seed))), index)
+        for index, (world, draw, world_seed) in enumerate(zip(pool, draws, seeds, strict=True))
+    ]
+    return tuple(pool[index] for index in sorted(index for _, index in sorted(keys)[-n:]))
+
+
+def test_weighing_only_the_worlds_that_could_be_kept_keeps_the_same_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    weighed = 0
+    weight = PartnerModel.weight
+
+    def counted(self: PartnerModel, *args: Any) -> float:
+        nonlocal weighed
+        weighed += 1
+        return weight(self, *args)
+
+    checked = pooled = 0
+    for state, _, seen in _planner_game(6):
+        observation = state.observation(state.current_player)
+        turns = partner_turns(seen, observation, depth=1)
+        if len(state.grid.empty_cells) > 12 or not turns:
+            continue
+        for model in (PARTNER_MODEL, PartnerModel(epsilon=0.3, without_finish=0.5, pool=3)):
+            monkeypatch.setattr(PartnerModel, "weight", counted)
+            worlds = model.sample(observation, turns, 8, seed=checked)
+            pooled += model.pool * 8
+            monkeypatch.undo()
+            assert worlds == _weighing_every_world(model, observation, turns, 8, seed=checked)
+        checked += 1
+    assert checked > 3
+    assert weighed < pooled
+    assert PARTNER_MODEL.sample(observation, turns, 0, seed=1) == ()
 
 
 def test_its_settings_are_checked() -> None:
