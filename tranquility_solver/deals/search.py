@@ -70,7 +70,7 @@ from ..game.playouts import candidate_actions, play_out
 from ..game.sequence_planner import SequencePlanner
 from ..game.state import GameState, Observation
 from ..game.worlds import sample_worlds
-from .solve import DealStatus, solve_deal
+from .solve import DealStatus, Solution, solve_deal
 
 __all__ = ["TUNED_HEURISTIC", "SearchBot"]
 
@@ -115,11 +115,16 @@ class _Budget:
         when the solver ran out of work; charges the work done."""
         if state.outcome is not None:
             return 1.0 if state.outcome.won else 0.0
-        solution = solve_deal(state, time_limit=None, step_limit=step_limit)
-        self.charge(solution.nodes + solution.solver_calls + 1)
+        solution = self.solve(state, step_limit)
         if solution.status is DealStatus.UNKNOWN:
             self.charge(step_limit)
         return _VALUES[solution.status]
+
+    def solve(self, state: GameState, step_limit: int) -> Solution:
+        """The deal solver's answer for ``state``; charges the work done."""
+        solution = solve_deal(state, time_limit=None, step_limit=step_limit)
+        self.charge(solution.nodes + solution.solver_calls + 1)
+        return solution
 
     def charge(self, work: int) -> None:
         self.left -= work
@@ -311,8 +316,7 @@ class SearchBot:
         for world in lost:
             if budget.left <= 0:
                 break
-            solution = solve_deal(world, time_limit=None, step_limit=self.step_limit)
-            budget.charge(solution.nodes + solution.solver_calls + 1)
+            solution = budget.solve(world, self.step_limit)
             if solution.status is DealStatus.WIN:
                 first = parse_action(solution.line[0])
                 if first not in candidates:
