@@ -70,3 +70,168 @@ def test_ctrl_c_stops_a_simulation_with_one_line(
     # Only the parent speaks: the workers leave Ctrl-C to it.
     assert err.count("interrupted") == 1
     assert out == ""
+
+
+def _python(code: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+    )
+
+
+def _wait_for(process: subprocess.Popen[bytes], marker: bytes) -> None:
+    assert process.stdout is not None
+    seen = b""
+    while marker not in seen:
+        chunk = os.read(process.stdout.fileno(), 4096)
+        assert chunk, f"ended before {marker!r}: {seen!r} {process.communicate()[1][-800:]!r}"
+        seen += chunk
+
+
+WAIT_FOR_CTRL_C = """
+import time
+try:
+    print("solved", flush=True)
+    time.sleep(60)
+    print("slept through Ctrl-C")
+except KeyboardInterrupt:
+    print("KeyboardInterrupt")
+"""
+
+CPSAT_CALLS = {
+    "tobago": (
+        "import tobago_solver as tb\n"
+        "clues = [tb.Clue.parse('in sight of sea'), tb.Clue.parse('not in beach')]\n"
+        "tb.candidates(tb.islands.default(), clues, engine='cpsat')\n"
+        "tb.check_clue(tb.islands.default(), clues, 'in beach')\n"
+    ),
+    "tranquility": (
+        "import tranquility_solver as tq\n"
+        "tq.is_completable(tq.Grid.empty(), range(1, 40), engine='cpsat')\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("package", sorted(CPSAT_CALLS))
+def test_ctrl_c_after_a_cpsat_solve_is_still_a_keyboard_interrupt(package: str) -> None:
+    # CP-SAT, left to itself, catches SIGINT during a solve and leaves the default action
+    # behind: the next Ctrl-C would kill the process by the signal.
+    process = _python(CPSAT_CALLS[package] + WAIT_FOR_CTRL_C)
+    _wait_for(process, b"solved")
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err.decode()[-800:]
+    assert out.decode().strip() == "KeyboardInterrupt"
+
+
+HARD_SOLVE = """
+import time
+from ortools.sat.python import cp_model
+from {package}.solving import new_solver, solve
+model = cp_model.CpModel()
+xs = [model.new_int_var(0, 1000, f"x{{i}}") for i in range(40)]
+model.add_all_different(xs)
+for i in range(39):
+    model.add(3 * xs[i] + 7 * xs[i + 1] <= 5000 + i)
+model.maximize(sum((i % 7 + 1) * x for i, x in enumerate(xs)))
+solver = new_solver(120)
+print("solving", flush=True)
+started = time.monotonic()
+try:
+    solve(solver, model)
+    print("finished undisturbed")
+except KeyboardInterrupt:
+    print(f"KeyboardInterrupt after {{time.monotonic() - started:.1f}} s")
+"""
+
+
+@pytest.mark.parametrize("package", ["tobago_solver", "tranquility_solver"])
+def test_ctrl_c_during_a_cpsat_solve_stops_it_with_a_keyboard_interrupt(package: str) -> None:
+    process = _python(HARD_SOLVE.format(package=package))
+    _wait_for(process, b"solving")
+    time.sleep(0.5)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    took = time.monotonic() - sent
+    assert process.returncode == 0, err.decode()[-800:]
+    assert out.decode().strip().startswith("KeyboardInterrupt after"), out
+    assert took < GENEROUS, f"took {took:.1f} s to stop"
+
+
+def test_ctrl_c_stops_the_deal_solver_with_its_answer_so_far(tmp_path: Path) -> None:
+    saved = tmp_path / "deal.json"
+    argv = ["solve", "--players", "4", "--seed", "2", "--time-limit", "30"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tranquility_solver", *argv, "--save-deal", str(saved)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+    )
+    # The deal is saved just before the search starts (a search of about 7 s on this deal).
+    start_by = time.monotonic() + 300
+    while not saved.exists():
+        assert process.poll() is None, process.communicate()[1].decode()[-800:]
+        assert time.monotonic() < start_by, "the search never started"
+        time.sleep(0.05)
+    time.sleep(0.5)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert process.returncode == 130, err.decode()[-800:]
+    assert took < GENEROUS, f"took {took:.1f} s to stop"
+    assert "verdict: UNKNOWN" in out.decode()
+    assert "undecided: interrupted after" in out.decode()
+    assert err.decode() == "tranquility: interrupted\n"
+
+
+INTERRUPTED_IMPORT = """
+import sys
+
+class CtrlCWhileLoading:
+    def find_spec(self, name, path=None, target=None):
+        if name == "{package}.cli":
+            raise KeyboardInterrupt
+        return None
+
+sys.meta_path.insert(0, CtrlCWhileLoading())
+sys.argv = ["{name}", "--help"]
+from {package}.__main__ import main
+raise SystemExit(main())
+"""
+
+
+@pytest.mark.parametrize(
+    ("package", "name"), [("tobago_solver", "tobago"), ("tranquility_solver", "tranquility")]
+)
+def test_ctrl_c_while_the_command_line_loads_is_one_line(package: str, name: str) -> None:
+    process = _python(INTERRUPTED_IMPORT.format(package=package, name=name))
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err.decode()[-800:]
+    assert err.decode() == f"{name}: interrupted\n"
+    assert out == b""
+
+
+@pytest.mark.parametrize("package", ["tobago_solver", "tranquility_solver"])
+@pytest.mark.parametrize("delay", [0.1, 0.2, 0.3, 0.5])
+def test_ctrl_c_early_in_start_up_never_shows_a_traceback(package: str, delay: float) -> None:
+    argv = {
+        "tobago_solver": ["where", "ABC-1", "--clue", "in sight of sea", "--engine", "cpsat"],
+        "tranquility_solver": ["check", "examples/grid.txt", "--available", "1-80"],
+    }[package]
+    process = subprocess.Popen(
+        [sys.executable, "-m", package, *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+    )
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert "Traceback" not in err.decode(), err.decode()[-800:]

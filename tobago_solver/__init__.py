@@ -7,50 +7,13 @@
 True
 """
 
-from tobago_solver import islands
-from tobago_solver.analysis import (
-    ActionAdvice,
-    Identifiability,
-    Puzzle,
-    advise,
-    identifiability,
-    make_puzzle,
-    min_clues,
-    playable_order,
-)
-from tobago_solver.clues import DECK, SEA, Clue, Relation
-from tobago_solver.errors import (
-    ActionSyntaxError,
-    ClueSyntaxError,
-    IllegalActionError,
-    IslandFormatError,
-    LandmarkRuleError,
-    NoLandmarkPlacementError,
-    SolverUnknownError,
-    TobagoError,
-    UnknownFieldError,
-    UnknownIslandError,
-)
-from tobago_solver.fieldset import FieldSet
-from tobago_solver.game.actions import Action, Move, Play, parse_action
-from tobago_solver.game.bots import Bot, GreedyBot, RandomBot, make_bot
-from tobago_solver.game.observation import Observation
-from tobago_solver.game.records import GameRecord, play_game, replay
-from tobago_solver.game.rules import GameRules
-from tobago_solver.game.search import SearchBot
-from tobago_solver.game.setup import new_game
-from tobago_solver.game.simulate import SimulationResult, simulate, wilson_interval
-from tobago_solver.game.state import GameState, MapState
-from tobago_solver.game.worlds import sample_worlds
-from tobago_solver.hexgrid import Direction
-from tobago_solver.island import Area, Island, Landmark, LandmarkKind, Terrain
-from tobago_solver.legality import ClueVerdict, Reason, check_clue, legal_plays
-from tobago_solver.movement import reachable, step_distance
-from tobago_solver.placement import place_landmarks
-from tobago_solver.render import render_board_svg, render_svg
-from tobago_solver.rules import MAP_NAMES, TobagoRules
-from tobago_solver.treasure import ENGINES, Engine, candidates
-from tobago_solver.validation import LandmarkCounts, island_problems
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tobago_solver._public import *  # noqa: F403  (the names __getattr__ hands out)
 
 __all__ = [
     "DECK",
@@ -121,3 +84,28 @@ __all__ = [
     "step_distance",
     "wilson_interval",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, or a submodule, loaded on first use.
+
+    ``import tobago_solver`` stays quick, so the command line starts (and takes Ctrl-C) before the
+    heavy modules load.
+    """
+    if name in __all__:
+        value = getattr(importlib.import_module("tobago_solver._public"), name)
+    elif name.startswith("_"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    else:
+        try:
+            value = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -1,3 +1,18 @@
-from tobago_solver.cli import main
+"""``python -m tobago_solver`` and the ``tobago`` command: the command line, started so that Ctrl-C
+while its modules load ends it as quietly as Ctrl-C later does (one line, exit 130)."""
 
-raise SystemExit(main())
+import sys
+
+
+def main() -> int:
+    """Load and run the command line; returns the exit code."""
+    try:
+        from tobago_solver.cli import main as run
+    except KeyboardInterrupt:
+        print("tobago: interrupted", file=sys.stderr)
+        return 130
+    return run()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -28,6 +28,7 @@ from tobago_solver.errors import (
 )
 from tobago_solver.hexgrid import Direction
 from tobago_solver.island import Island, Landmark, LandmarkKind
+from tobago_solver.solving import new_solver, solve
 from tobago_solver.validation import (
     MIN_SAME_KIND_DISTANCE,
     LandmarkCounts,
@@ -108,12 +109,9 @@ def place_landmarks(
         model.add(sum(facing[field].values()) == statue)
 
     model.maximize(sum(objective))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    # CP-SAT takes a 32-bit seed; numpy already spreads any larger seed over the weights.
-    solver.parameters.random_seed = seed % 2**31
-    solver.parameters.max_time_in_seconds = time_limit
-    status = solver.solve(model)
+    # numpy already spreads a seed beyond CP-SAT's 32 bits over the weights.
+    solver = new_solver(time_limit, seed=seed)
+    status = solve(solver, model)
 
     if status == cp_model.INFEASIBLE:
         raise NoLandmarkPlacementError(_no_placement_message(island, counts))

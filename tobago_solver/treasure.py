@@ -35,9 +35,9 @@ def as_clues(clues: Iterable[Clue | str]) -> list[Clue]:
 def candidates(island: Island, clues: Iterable[Clue | str], engine: Engine = "fast") -> Set[str]:
     """The land fields where all ``clues`` hold (every land field when there is none).
 
-    ``engine``: ``fast`` (bitmasks, the default), ``cpsat`` (the CP-SAT witness loop; raises
-    :class:`~tobago_solver.SolverUnknownError` rather than guess on a time-out) or ``naive`` (the
-    per-field baseline). All three give the same set; ``fast`` and ``cpsat`` return a
+    ``engine``: ``fast`` (bitmasks, the default), ``cpsat`` (every solution of a CP-SAT model;
+    raises :class:`~tobago_solver.SolverUnknownError` rather than guess on a time-out) or
+    ``naive`` (the per-field baseline). All three give the same set; ``fast`` and ``cpsat`` return a
     :class:`~tobago_solver.fieldset.FieldSet`, ``naive`` a frozenset.
     """
     clue_list = as_clues(clues)

@@ -13,73 +13,11 @@ True
 
 from __future__ import annotations
 
-from .completion import (
-    CountEngine,
-    Engine,
-    Status,
-    Verdict,
-    check_completion,
-    complete,
-    count_completions,
-    is_completable,
-)
-from .deals import (
-    Deal,
-    DealFormatError,
-    DealStatus,
-    SearchBot,
-    Solution,
-    WinOdds,
-    solve_deal,
-    win_odds,
-)
-from .errors import (
-    ActionFormatError,
-    CardError,
-    CellError,
-    CountLimitError,
-    GridFormatError,
-    IllegalActionError,
-    IllegalPlacementError,
-    RecordError,
-    SolverTimeoutError,
-    TranquilityError,
-    UnknownEngineError,
-    UnknownRulesError,
-)
-from .game import (
-    FINISH,
-    START,
-    Action,
-    Bot,
-    Discard,
-    Finish,
-    GameRecord,
-    GameResult,
-    GameState,
-    HeuristicBot,
-    Observation,
-    Outcome,
-    Play,
-    RandomBot,
-    Share,
-    SimulationResult,
-    Start,
-    loses_at_once,
-    new_game,
-    parse_action,
-    play_game,
-    replay,
-    sample_worlds,
-    simulate,
-)
-from .grid import CELL_NAMES, Grid, cell_index, cell_name
-from .hints import Explanation, SafePlacement, dead_cells, explain, safe_placements
-from .placement import Placement, check_placement, legal_placements, placement_cost
-from .render import render_svg
-from .rules import Rules, StartCardEvent
-from .sampling import random_full_grid
-from .validate import validate_completion, violations
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tranquility_solver._public import *  # noqa: F403  (the names __getattr__ hands out)
 
 __all__ = [
     "CELL_NAMES",
@@ -154,3 +92,28 @@ __all__ = [
     "violations",
     "win_odds",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, or a submodule, loaded on first use.
+
+    ``import tranquility_solver`` stays quick, so the command line starts (and takes Ctrl-C)
+    before the heavy modules load.
+    """
+    if name in __all__:
+        value = getattr(importlib.import_module("tranquility_solver._public"), name)
+    elif name.startswith("_"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    else:
+        try:
+            value = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

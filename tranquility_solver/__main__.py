@@ -1,5 +1,18 @@
-"""``python -m tranquility_solver`` runs the command line."""
+"""``python -m tranquility_solver`` and the ``tranquility`` command: the command line, started so
+that Ctrl-C while its modules load ends it as quietly as Ctrl-C later does (one line, exit 130)."""
 
-from .cli import main
+import sys
 
-raise SystemExit(main())
+
+def main() -> int:
+    """Load and run the command line; returns the exit code."""
+    try:
+        from tranquility_solver.cli import main as run
+    except KeyboardInterrupt:
+        print("tranquility: interrupted", file=sys.stderr)
+        return 130
+    return run()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import tobago_solver as tb
 from tobago_solver.clues import Clue
-from tobago_solver.engines import naive
+from tobago_solver.engines import cpsat, naive
 
 from .strategies import ALL_CLUES, clue_lists, islands
 
@@ -121,3 +121,38 @@ def test_every_clue_of_the_grammar_on_every_bundled_island(name: str) -> None:
 def test_cpsat_agrees_on_bundled_islands(name: str, clues: list[Clue]) -> None:
     island = tb.islands.get(name)
     assert tb.candidates(island, clues, engine="cpsat") == naive.candidates(island, clues)
+
+
+def _checkerboard() -> tb.Island:
+    """An island at the size limits: 38 rows of 26 fields, beach and jungle alternating."""
+    rows = [" ".join("BJ"[(row + column) % 2] for column in range(26)) for row in range(38)]
+    return tb.Island.from_text("name: checker\nterrain:\n" + "\n".join(rows) + "\nhut: b2\n")
+
+
+def test_cpsat_answers_a_question_with_one_search_under_one_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One search for the whole question: its time limit bounds the question, not each of many
+    # solves (the witness loop solved once per candidate, 10 s each).
+    from ortools.sat.python import cp_model
+
+    island = _checkerboard()
+    clues = [Clue.parse("in sight of sea"), Clue.parse("not next to hut")]
+    limits: list[float] = []
+    solve = cp_model.CpSolver.solve
+
+    def counted(self: cp_model.CpSolver, *args: object, **kwargs: object) -> object:
+        limits.append(self.parameters.max_time_in_seconds)
+        return solve(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cp_model.CpSolver, "solve", counted)
+    found = cpsat.candidates(island, clues, time_limit=7.5)
+    assert found == tb.candidates(island, clues, engine="fast")
+    assert len(found) == 234
+    assert limits == [7.5]
+
+
+def test_cpsat_out_of_time_is_unknown_never_an_answer() -> None:
+    island = _checkerboard()
+    with pytest.raises(tb.SolverUnknownError, match="undecided"):
+        cpsat.candidates(island, [Clue.parse("in sight of sea")], time_limit=0)

@@ -24,6 +24,7 @@ from tobago_solver.errors import SolverUnknownError, TobagoError, require_time_l
 from tobago_solver.island import Island
 from tobago_solver.legality import Reason, play_reason
 from tobago_solver.rules import PresetName, TobagoRules
+from tobago_solver.solving import new_solver, solve
 from tobago_solver.treasure import as_clues
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -133,11 +134,9 @@ def _minimum_cover(rows: list[int], size: int, time_limit: float, name: str) -> 
     for row in rows:
         model.add_bool_or([var for i, var in take.items() if row >> i & 1])
     model.minimize(sum(take.values()))
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    # One worker: the same question always gets the same cards back.
-    solver.parameters.num_workers = 1
-    status = solver.solve(model)
+    # One worker (new_solver's): the same question always gets the same cards back.
+    solver = new_solver(time_limit)
+    status = solve(solver, model)
     if status != cp_model.OPTIMAL:
         raise SolverUnknownError(
             f"CP-SAT could not prove the fewest cards for {name} within {time_limit:g} s "

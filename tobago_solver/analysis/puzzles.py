@@ -36,6 +36,7 @@ from tobago_solver.errors import SolverUnknownError, TobagoError, require_time_l
 from tobago_solver.island import Island
 from tobago_solver.legality import Reason, play_reason
 from tobago_solver.rules import PresetName, TobagoRules
+from tobago_solver.solving import new_solver, solve
 
 
 @dataclass(frozen=True)
@@ -182,12 +183,9 @@ def _irredundant_cover(
         model.add_bool_or([take[i].Not(), *private[i]])
     model.add(sum(take.values()) == size)
     model.maximize(sum(rng.randrange(1, 1000) * var for var in take.values()))
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
     # One worker and a fixed solver seed: the puzzle depends on the puzzle seed alone.
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    status = solver.solve(model)
+    solver = new_solver(time_limit, seed=0)
+    status = solve(solver, model)
     if status == cp_model.INFEASIBLE:
         return None
     # Any feasible set would be a valid puzzle, but one found when time ran out depends on the

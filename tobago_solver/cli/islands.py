@@ -169,8 +169,8 @@ def add_commands(commands: Commands[Any]) -> None:
         choices=ENGINES,
         default="fast",
         action=Once,
-        help="fast (bitmasks, default), cpsat (CP-SAT witness loop) or naive (field by field); "
-        "all three give the same answer",
+        help="fast (bitmasks, default), cpsat (every solution of a CP-SAT model) or naive (field "
+        "by field); all three give the same answer",
     )
     add_rules_option(where)
     where.add_argument(

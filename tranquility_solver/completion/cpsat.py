@@ -12,9 +12,10 @@ never reported as "not completable".
 
 from __future__ import annotations
 
-from ..errors import SolverTimeoutError, require_time_limit
+from ..errors import SolverTimeoutError
 from ..grid import Cells
 from ..rules import Order
+from ..solving import new_solver, solve
 
 __all__ = ["DEFAULT_TIME_LIMIT", "cpsat_complete"]
 
@@ -52,11 +53,8 @@ def cpsat_complete(
             model.add(low_var < int(cells[high] or 0))
         elif high_var is not None:
             model.add(high_var > int(cells[low] or 0))
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = require_time_limit(time_limit)
-    # One worker keeps runs reproducible and avoids thread start-up cost on tiny models.
-    solver.parameters.num_workers = 1
-    status = solver.solve(model)
+    solver = new_solver(time_limit)
+    status = solve(solver, model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         completed = list(cells)
         for cell, variable in variables.items():
