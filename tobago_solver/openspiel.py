@@ -45,7 +45,7 @@ from tobago_solver import islands
 from tobago_solver.ai.ids import CARD_TEXT, ActionIds
 from tobago_solver.ai.recall import Trail
 from tobago_solver.ai.returns import returns_of
-from tobago_solver.ai.tensors import ObservationTensor, observation_text
+from tobago_solver.ai.tensors import ObservationTensor, hand_text, observation_text
 from tobago_solver.ai.worlds import sample_world
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action
@@ -247,7 +247,7 @@ def _full_text(trail: Trail) -> str:
     """Everything in the state, hidden cards too (OpenSpiel's ``ToString``): the view of the
     player to move, then the hands, the decks and the seed."""
     state = trail.state
-    board = _view_text(trail, state.to_move, private=True)
+    board = _view_text(trail, state.to_move)
     hands = "; ".join(
         f"P{p} " + ", ".join(CARD_TEXT[clue] for clue in hand) for p, hand in enumerate(state.hands)
     )
@@ -258,15 +258,18 @@ def _full_text(trail: Trail) -> str:
     )
 
 
-def _view_text(trail: Trail, player: int, *, private: bool) -> str:
-    """The :func:`~tobago_solver.ai.tensors.observation_text` of ``player``'s view (kept)."""
-    key = ("text", player, private)
+def _view_text(trail: Trail, player: int, *, public: bool = True, private: bool = True) -> str:
+    """The :func:`~tobago_solver.ai.tensors.observation_text` of ``player``'s view, without
+    the hand when not ``private``, or only the hand when not ``public`` (kept)."""
+    key = ("text", player, public, private)
     text: str | None = trail.memo.get(key)
     if text is None:
         obs = trail.state.observation(player)
-        if not private:
-            obs = replace(obs, hand=(), legal_actions=())
-        text = trail.memo[key] = observation_text(obs)
+        if not public:
+            text = hand_text(obs)
+        else:
+            text = observation_text(obs if private else replace(obs, hand=(), legal_actions=()))
+        trail.memo[key] = text
     return text
 
 
@@ -275,8 +278,18 @@ class TobagoObserver:
 
     Without ``perfect_recall`` it is the player's observation now; with it, the information
     state: the same tensor, and the string followed by the player's recall digest
-    (:class:`~tobago_solver.ai.recall.Trail`). ``private_info`` may be the player's own
-    (default) or none (a public observer, without the hand; not with perfect recall).
+    (:class:`~tobago_solver.ai.recall.Trail`). ``public_info`` and ``private_info`` choose the
+    parts: both (the default), the public board only (``private_info`` none: without the hand)
+    or the player's hand only (``public_info`` false). Perfect recall needs both; no observer
+    shows every hand.
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_tobago")
+    >>> own = pyspiel.IIGObservationType(
+    ...     perfect_recall=False, public_info=False,
+    ...     private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    >>> game.make_py_observer(own).string_from(game.deal(1), 1)[:40]
+    'you are P1; your hand: not next to palm;'
     """
 
     def __init__(self, game: TobagoGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
@@ -285,14 +298,17 @@ class TobagoObserver:
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         private = iig_obs_type.private_info
-        if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("Tobago observers show the public board and at most one hand")
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("a Tobago observer shows at most one hand, not every player's")
+        self.public = bool(iig_obs_type.public_info)
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.recall = bool(iig_obs_type.perfect_recall)
-        if self.recall and not self.private:
-            raise ValueError("the information state is a player's: it needs their private info")
+        if self.recall and not (self.public and self.private):
+            raise ValueError(
+                "the information state is a player's whole view: the public board and their hand"
+            )
         self._tensor = ObservationTensor(
-            game.island, game.players, game.rules, private=self.private
+            game.island, game.players, game.rules, public=self.public, private=self.private
         )
         self.tensor = self._tensor.tensor
         self.dict = self._tensor.dict
@@ -305,7 +321,7 @@ class TobagoObserver:
             self.tensor.fill(0)
             self.dict["player"][player] = 1
             return
-        key = ("tensor", player, self.private)
+        key = ("tensor", player, self.public, self.private)
         values = trail.memo.get(key)
         if values is None:
             values = trail.memo[key] = self._tensor.set_from(self._view(trail.state, player)).copy()
@@ -316,8 +332,8 @@ class TobagoObserver:
         states)."""
         trail = state.trail
         if trail is None:
-            return f"P{player}: dealing"
-        text = _view_text(trail, player, private=self.private)
+            return f"P{player}: dealing" if self.public else ""
+        text = _view_text(trail, player, public=self.public, private=self.private)
         return f"{text}\nrecall {trail.digest(player)}" if self.recall else text
 
     def _view(self, state: GameState, player: int) -> Observation:

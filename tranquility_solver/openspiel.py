@@ -194,7 +194,10 @@ class TranquilityState(pyspiel.State):  # type: ignore[misc]
         Its hidden cards are dealt again (:func:`~tranquility_solver.ai.worlds.sample_world`,
         with a generator seeded from ``probability_sampler``, any function giving numbers in
         [0, 1)). The world has the same information state string for ``player_id`` and the same
-        tokens chosen; its OpenSpiel history is empty, since no seed deals it.
+        player to move. When that is ``player_id``, the tokens they have chosen stay chosen;
+        another player's half-chosen action is hidden (its tokens need that player's hand), so
+        in the world they are still to choose it. Its OpenSpiel history is empty, since no seed
+        deals it.
         """
         world = self._game().new_initial_state()
         if self._trail is None:
@@ -203,8 +206,9 @@ class TranquilityState(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * 2**53))
         choice = self._trail.choice
         sampled = Choice(sample_world(choice.state, player_id, rng))
-        for token in choice.chosen:
-            sampled = sampled.choose(token)
+        if choice.state.current_player == player_id:
+            for token in choice.chosen:
+                sampled = sampled.choose(token)
         world._trail = self._trail.restarted(sampled, player_id)
         return world
 
@@ -222,8 +226,18 @@ class TranquilityObserver:
 
     Without ``perfect_recall`` it is the player's observation now; with it, the information
     state: the same tensor, and the string followed by the player's recall digest
-    (:class:`~tranquility_solver.ai.recall.Trail`). ``private_info`` may be the player's own
-    (default) or none (a public observer, without their cards; not with perfect recall).
+    (:class:`~tranquility_solver.ai.recall.Trail`). ``public_info`` and ``private_info`` choose
+    the parts: both (the default), the public table only (``private_info`` none: nothing of the
+    player's own, their hand and discards included) or the player's own cards only
+    (``public_info`` false). Perfect recall needs both; no observer shows every hand.
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_tranquility")
+    >>> own = pyspiel.IIGObservationType(
+    ...     perfect_recall=False, public_info=False,
+    ...     private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    >>> game.make_py_observer(own).string_from(game.deal(1), 1)
+    'you are P1; your hand: 29 32 34 54 74; your discards: none'
     """
 
     def __init__(
@@ -234,13 +248,16 @@ class TranquilityObserver:
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         private = iig_obs_type.private_info
-        if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("Tranquility observers show the public table and at most one hand")
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("a Tranquility observer shows at most one hand, not every player's")
+        self.public = bool(iig_obs_type.public_info)
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.recall = bool(iig_obs_type.perfect_recall)
-        if self.recall and not self.private:
-            raise ValueError("the information state is a player's: it needs their private info")
-        self._tensor = ObservationTensor(game.players, private=self.private)
+        if self.recall and not (self.public and self.private):
+            raise ValueError(
+                "the information state is a player's whole view: the public table and their hand"
+            )
+        self._tensor = ObservationTensor(game.players, public=self.public, private=self.private)
         self.tensor = self._tensor.tensor
         self.dict = self._tensor.dict
 
@@ -252,7 +269,7 @@ class TranquilityObserver:
             self.tensor.fill(0)
             self.dict["player"][player] = 1
             return
-        key = ("tensor", player, self.private)
+        key = ("tensor", player, self.public, self.private)
         values = trail.memo.get(key)
         if values is None:
             values = trail.memo[key] = self._tensor.set_from(trail.choice, player).copy()
@@ -263,13 +280,15 @@ class TranquilityObserver:
         states)."""
         trail = state.trail
         if trail is None:
-            return f"P{player}: dealing"
-        key = ("text", player, self.private)
+            return f"P{player}: dealing" if self.public else ""
+        key = ("text", player, self.public, self.private)
         text: str | None = trail.memo.get(key)
         if text is None:
             choice = trail.choice
             obs = choice.state.observation(player)
-            text = trail.memo[key] = observation_text(obs, choice.chosen, private=self.private)
+            text = trail.memo[key] = observation_text(
+                obs, choice.chosen, public=self.public, private=self.private
+            )
         return f"{text}\nrecall {trail.digest(player)}" if self.recall else text
 
 

@@ -3,6 +3,7 @@ episodes against ``play_game``."""
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import pytest
@@ -13,6 +14,7 @@ np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test  # noqa: E402
 
 import tobago_solver as tb  # noqa: E402
+from tobago_solver.ai import sample_world  # noqa: E402
 from tobago_solver.pettingzoo import BotPolicy, env  # noqa: E402
 
 
@@ -96,3 +98,22 @@ def test_a_reset_without_a_seed_deals_the_next_game_of_the_seeded_stream() -> No
     second.reset()
     assert first.unwrapped.game_state == second.unwrapped.game_state
     assert first.unwrapped.game_state.seed != 9
+
+
+def test_an_agents_observation_is_the_same_in_every_world_it_cannot_tell_apart() -> None:
+    """Nothing another agent's hidden cards decide reaches an agent's observation or mask."""
+    raw = env(players=3, rules="published").unwrapped
+    raw.reset(seed=4)
+    rng = random.Random(4)
+    for _ in range(120):
+        if all(raw.terminations.values()) or all(raw.truncations.values()):
+            break
+        real = raw.game_state
+        for player, agent in enumerate(raw.possible_agents):
+            seen = raw.observe(agent)
+            raw._state = sample_world(real, player, rng)
+            again = raw.observe(agent)
+            raw._state = real
+            assert (again["observation"] == seen["observation"]).all()
+            assert (again["action_mask"] == seen["action_mask"]).all()
+        raw.step(raw.ids.of(rng.choice(real.legal_actions())))

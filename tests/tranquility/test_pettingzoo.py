@@ -3,6 +3,7 @@ episodes against ``play_game``."""
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import pytest
@@ -12,6 +13,7 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test  # noqa: E402
 
+from tranquility_solver.ai import Choice, sample_world  # noqa: E402
 from tranquility_solver.errors import IllegalActionError  # noqa: E402
 from tranquility_solver.game import HeuristicBot, RandomBot, play_game, replay  # noqa: E402
 from tranquility_solver.pettingzoo import BotPolicy, env  # noqa: E402
@@ -82,3 +84,32 @@ def test_a_seeded_random_policy_episode_replays_to_the_same_record() -> None:
         records.append(environment.unwrapped.record())
     assert records[0] == records[1]
     assert list(replay(records[0]))[-1] == environment.unwrapped.game_state
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_agents_observation_is_the_same_in_every_world_it_cannot_tell_apart(
+    players: int,
+) -> None:
+    """Nothing another agent's hidden cards decide reaches an agent's observation or mask: in a
+    world dealt again for the agent (their own tokens chosen, another agent's half-chosen
+    action not begun) they see exactly the same."""
+    raw = env(players=players, rules="published").unwrapped
+    raw.reset(seed=players)
+    rng = random.Random(players)
+    halfway = 0
+    while not all(raw.terminations.values()):
+        real = raw.choice
+        halfway += bool(real.chosen)
+        for player, agent in enumerate(raw.possible_agents):
+            seen = raw.observe(agent)
+            world = Choice(sample_world(real.state, player, rng))
+            if real.state.current_player == player:
+                for token in real.chosen:
+                    world = world.choose(token)
+            raw._choice = world
+            again = raw.observe(agent)
+            raw._choice = real
+            assert (again["observation"] == seen["observation"]).all()
+            assert (again["action_mask"] == seen["action_mask"]).all()
+        raw.step(rng.choice(sorted(real.options())))
+    assert halfway > 0

@@ -19,7 +19,7 @@ piece              shape         holds
 ``player``         P             the observing player
 ``to_move``        P             who decides now
 ``phase``          5             opening, action, bonus, curse, over
-``hand``           C             own clue cards (left out by a public observer)
+``hand``           C             own clue cards (private)
 ``candidates``     4 × F         the fields each map still allows
 ``map_clues``      4 × C         the clues played on each map
 ``map_roses``      4 × P         each player's wind roses on each map
@@ -35,6 +35,9 @@ piece              shape         holds
 ``counts``         4             treasure cards left, clue cards left, the turn, turns since
                                  a map last changed
 =================  ============  =========================================================
+
+OpenSpiel's observers may ask for the public part only (``private=False``: every piece but
+``hand``) or the private part only (``public=False``: ``player`` and ``hand``).
 """
 
 from __future__ import annotations
@@ -61,18 +64,16 @@ Floats = npt.NDArray[np.float32]
 
 
 def pieces(
-    island: Island, players: int, rules: GameRules, *, private: bool = True
+    island: Island, players: int, rules: GameRules, *, public: bool = True, private: bool = True
 ) -> list[tuple[str, tuple[int, ...]]]:
-    """The named pieces of the tensor and their shapes (see the module's table)."""
+    """The named pieces of the tensor and their shapes (see the module's table): the public
+    ones, the private ones or both."""
     p, f, c, m, g = players, len(island.fields), len(DECK), len(MAP_NAMES), len(rules.gold_counts)
     layout: list[tuple[str, tuple[int, ...]]] = [
         ("player", (p,)),
         ("to_move", (p,)),
         ("phase", (len(PHASES),)),
-    ]
-    if private:
-        layout.append(("hand", (c,)))
-    layout += [
+        ("hand", (c,)),
         ("candidates", (m, f)),
         ("map_clues", (m, c)),
         ("map_roses", (m, p)),
@@ -87,7 +88,11 @@ def pieces(
         ("abandoned", (m,)),
         ("counts", (4,)),
     ]
-    return layout
+    return [
+        (name, shape)
+        for name, shape in layout
+        if name == "player" or (private if name == "hand" else public)
+    ]
 
 
 class ObservationTensor:
@@ -97,10 +102,17 @@ class ObservationTensor:
     """
 
     def __init__(
-        self, island: Island, players: int, rules: GameRules, *, private: bool = True
+        self,
+        island: Island,
+        players: int,
+        rules: GameRules,
+        *,
+        public: bool = True,
+        private: bool = True,
     ) -> None:
         self.island = island
-        self.layout = pieces(island, players, rules, private=private)
+        self.layout = pieces(island, players, rules, public=public, private=private)
+        self.public = public
         self.size = sum(int(np.prod(shape)) for _, shape in self.layout)
         self.tensor: Floats = np.zeros(self.size, np.float32)
         self.dict: dict[str, Floats] = {}
@@ -117,10 +129,12 @@ class ObservationTensor:
         self.tensor.fill(0)
         views, index = self.dict, self._field_index
         views["player"][obs.player] = 1
-        views["to_move"][obs.to_move] = 1
-        views["phase"][PHASES.index(obs.phase)] = 1
         if "hand" in views:
             _count_cards(views["hand"], obs.hand)
+        if not self.public:
+            return self.tensor
+        views["to_move"][obs.to_move] = 1
+        views["phase"][PHASES.index(obs.phase)] = 1
         for m, map_state in enumerate(obs.maps):
             views["candidates"][m] = self._mask_bits(map_state.candidates_mask)
             _count_cards(views["map_clues"][m], map_state.clues)
@@ -175,3 +189,14 @@ def observation_text(obs: Observation) -> str:
         f"{board_text(obs)}\nhand sizes {sizes}; clue discards {discards}; cursed gold {cursed}; "
         f"abandoned {abandoned}; last map change {obs.last_map_change}"
     )
+
+
+def hand_text(obs: Observation) -> str:
+    """What only ``obs.player`` knows: their clue cards.
+
+    >>> import tobago_solver as tb
+    >>> hand_text(tb.new_game(tb.islands.default(), 2, seed=1).observation(1))[:40]
+    'you are P1; your hand: not next to palm;'
+    """
+    hand = "; ".join(CARD_TEXT[clue] for clue in obs.hand) or "none"
+    return f"you are P{obs.player}; your hand: {hand}"

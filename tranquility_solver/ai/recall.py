@@ -9,9 +9,13 @@
 
 OpenSpiel's information state must tell apart any two histories a player can tell apart, and
 nothing else. A trail keeps the game's choices in order; a player's digest hashes what they
-observed at each step (:func:`seen`), so two histories get the same digest exactly when the
-player saw the same thing at every step (up to a 128-bit hash collision). Digests are worked out
-when asked for and kept, so games nobody asks about cost nothing.
+observed (:func:`seen`) each time it changed, so two histories get the same digest exactly when
+the player saw the same sequence of things (up to a 128-bit hash collision). A step that shows
+a player nothing new is no step for them: while another player chooses an action token by
+token, the number of tokens depends on that player's hidden hand (it takes as many as it needs
+to single out one legal action), so counting them would leak it.
+
+Digests are worked out when asked for and kept, so games nobody asks about cost nothing.
 """
 
 from __future__ import annotations
@@ -58,14 +62,18 @@ class Trail:
     the searching player's digest of the real game.
     """
 
-    __slots__ = ("_digests", "choice", "memo", "parent")
+    __slots__ = ("_views", "choice", "memo", "parent")
 
     def __init__(
         self, choice: Choice, parent: Trail | None = None, start: dict[int, bytes] | None = None
     ) -> None:
         self.choice = choice
         self.parent = parent
-        self._digests: dict[int, bytes] = dict(start or {})
+        # Per player: their digest up to here and what they see here (to spot a step that
+        # shows them nothing new).
+        self._views: dict[int, tuple[bytes, bytes]] = {
+            player: (digest, seen(choice, player)) for player, digest in (start or {}).items()
+        }
         self.memo: dict[Any, Any] = {}
         """Facts derived from :attr:`choice` that callers keep here (it is immutable)."""
 
@@ -87,13 +95,21 @@ class Trail:
         """``player``'s digest of the whole trail, as 32 hex digits."""
         missing = []
         node: Trail | None = self
-        while node is not None and player not in node._digests:
+        while node is not None and player not in node._views:
             missing.append(node)
             node = node.parent
-        digest = node._digests[player] if node is not None else b""
+        digest, last = node._views[player] if node is not None else (b"", b"")
+        before = node.choice.state if node is not None else None
         for step in reversed(missing):
-            digest = hashlib.blake2b(digest + seen(step.choice, player), digest_size=16).digest()
-            step._digests[player] = digest
+            state = step.choice.state
+            # Another player's token changes nothing this player sees: skip working it out.
+            if state is not before or state.current_player == player:
+                now = seen(step.choice, player)
+                if now != last:
+                    digest = hashlib.blake2b(digest + now, digest_size=16).digest()
+                    last = now
+            step._views[player] = (digest, last)
+            before = state
         return digest.hex()
 
     def restarted(self, choice: Choice, keep: int) -> Trail:

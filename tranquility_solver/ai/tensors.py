@@ -21,8 +21,8 @@ piece             shape    holds
 ``phase``         3        play, share, over
 ``won``           1        1 once the game is won
 ``grid``          36 × 80  the island card on each cell
-``hand``          82       own cards (left out by a public observer)
-``own_discards``  82       cards this player discarded (left out by a public observer)
+``hand``          82       own cards (private)
+``own_discards``  82       cards this player discarded (private)
 ``discarded``     82       the discard pile as the preset shows it (`seed`: all of it)
 ``hand_sizes``    P        cards in each hand
 ``deck_sizes``    P        cards in each deck
@@ -30,9 +30,11 @@ piece             shape    holds
                            the later players of the share round hold, how many they are,
                            the turn
 ``chosen``        4 × 82   this player's tokens chosen so far: the card played, its cell
-                           (first 36), the paying cards, the shared cards (left out by a
-                           public observer)
+                           (first 36), the paying cards, the shared cards (private)
 ================  =======  ==============================================================
+
+OpenSpiel's observers may ask for the public part only (``private=False``: every piece but the
+private ones) or the private part only (``public=False``: ``player`` and the private pieces).
 """
 
 from __future__ import annotations
@@ -53,10 +55,16 @@ __all__ = ["ObservationTensor", "observation_text"]
 
 Floats = npt.NDArray[np.float32]
 PRIVATE: Final = ("hand", "own_discards", "chosen")
+"""The pieces only the observing player knows."""
+BOTH: Final = ("player",)
+"""The pieces of a public and of a private view alike: whose view it is."""
 
 
-def pieces(players: int, *, private: bool = True) -> list[tuple[str, tuple[int, ...]]]:
-    """The named pieces of the tensor and their shapes (see the module's table)."""
+def pieces(
+    players: int, *, public: bool = True, private: bool = True
+) -> list[tuple[str, tuple[int, ...]]]:
+    """The named pieces of the tensor and their shapes (see the module's table): the public
+    ones, the private ones or both."""
     layout: list[tuple[str, tuple[int, ...]]] = [
         ("player", (players,)),
         ("current", (players,)),
@@ -71,7 +79,11 @@ def pieces(players: int, *, private: bool = True) -> list[tuple[str, tuple[int, 
         ("counts", (6,)),
         ("chosen", (4, CARD_VALUES)),
     ]
-    return [(name, shape) for name, shape in layout if private or name not in PRIVATE]
+    return [
+        (name, shape)
+        for name, shape in layout
+        if name in BOTH or (private if name in PRIVATE else public)
+    ]
 
 
 class ObservationTensor:
@@ -80,8 +92,10 @@ class ObservationTensor:
     ``tensor`` and ``dict`` are the shape OpenSpiel's Python observers have.
     """
 
-    def __init__(self, players: int, *, private: bool = True) -> None:
-        self.layout = pieces(players, private=private)
+    def __init__(self, players: int, *, public: bool = True, private: bool = True) -> None:
+        self.layout = pieces(players, public=public, private=private)
+        self.public = public
+        self.private = private
         self.size = sum(int(np.prod(shape)) for _, shape in self.layout)
         self.tensor: Floats = np.zeros(self.size, np.float32)
         self.dict: dict[str, Floats] = {}
@@ -97,30 +111,35 @@ class ObservationTensor:
         views = self.dict
         obs = choice.state.observation(player)
         views["player"][player] = 1
-        views["current"][obs.current_player] = 1
-        over = obs.outcome is not None
-        views["phase"][2 if over else ("play", "share").index(obs.phase)] = 1
-        views["won"][0] = bool(obs.outcome and obs.outcome.won)
-        for cell, card in enumerate(obs.grid.cells):
-            if card is not None:
-                views["grid"][cell, card - FIRST_CARD] = 1
-        _count(views["discarded"], obs.discarded)
-        views["hand_sizes"][:] = obs.hand_sizes
-        views["deck_sizes"][:] = obs.deck_sizes
-        views["counts"][:] = (
-            obs.discard_count,
-            obs.start_played,
-            obs.share_left,
-            obs.later_capacity,
-            obs.later_players,
-            obs.turn,
-        )
-        if "hand" in views:
+        if self.public:
+            _public(views, obs)
+        if self.private:
             _count(views["hand"], obs.hand)
             _count(views["own_discards"], obs.own_discards)
             if player == obs.current_player:
                 _chosen(views["chosen"], choice.chosen)
         return self.tensor
+
+
+def _public(views: dict[str, Floats], obs: Observation) -> None:
+    views["current"][obs.current_player] = 1
+    over = obs.outcome is not None
+    views["phase"][2 if over else ("play", "share").index(obs.phase)] = 1
+    views["won"][0] = bool(obs.outcome and obs.outcome.won)
+    for cell, card in enumerate(obs.grid.cells):
+        if card is not None:
+            views["grid"][cell, card - FIRST_CARD] = 1
+    _count(views["discarded"], obs.discarded)
+    views["hand_sizes"][:] = obs.hand_sizes
+    views["deck_sizes"][:] = obs.deck_sizes
+    views["counts"][:] = (
+        obs.discard_count,
+        obs.start_played,
+        obs.share_left,
+        obs.later_capacity,
+        obs.later_players,
+        obs.turn,
+    )
 
 
 def _count(view: Floats, cards: Iterable[int]) -> None:
@@ -141,29 +160,40 @@ def _chosen(view: Floats, chosen: tuple[int, ...]) -> None:
 
 
 def observation_text(
-    obs: Observation, chosen: tuple[int, ...] = (), *, private: bool = True
+    obs: Observation, chosen: tuple[int, ...] = (), *, public: bool = True, private: bool = True
 ) -> str:
     """The table as ``obs.player`` sees it: whose turn, the board
     (:func:`~tranquility_solver.game.board.board_text`), then (``private``) their hand, their
-    discards and the tokens they have chosen so far. No other player's card is in it.
+    discards and the tokens they have chosen so far. No other player's card is in it. A public
+    view (``private=False``) leaves out everything of the player's own, the hand and discards
+    the board shows them included; a private one (``public=False``) is only that.
 
     >>> from tranquility_solver.game import new_game
-    >>> print(observation_text(new_game(2, seed=1).observation(0)))  # doctest: +ELLIPSIS
+    >>> obs = new_game(2, seed=1).observation(0)
+    >>> print(observation_text(obs))  # doctest: +ELLIPSIS
     turn 0: P0 to play; you are P0
     ...
     your hand: 3 5 12 45 68; your discards: none
+    >>> observation_text(obs, public=False)
+    'you are P0; your hand: 3 5 12 45 68; your discards: none'
     """
-    if obs.outcome is not None:
-        status = f"game over, {obs.outcome}"
-    elif obs.phase == "share":
-        status = f"P{obs.current_player} to share ({obs.share_left} cards still to give)"
-    else:
-        status = f"P{obs.current_player} to play"
-    lines = [f"turn {obs.turn}: {status}; you are P{obs.player}", board_text(obs)]
+    lines = []
+    if public:
+        if obs.outcome is not None:
+            status = f"game over, {obs.outcome}"
+        elif obs.phase == "share":
+            status = f"P{obs.current_player} to share ({obs.share_left} cards still to give)"
+        else:
+            status = f"P{obs.current_player} to play"
+        lines += [
+            f"turn {obs.turn}: {status}; you are P{obs.player}",
+            board_text(obs, own_view=private),
+        ]
     if private:
         hand = " ".join(map(card_text, obs.hand)) or "none"
         discards = " ".join(map(card_text, obs.own_discards)) or "none"
-        lines.append(f"your hand: {hand}; your discards: {discards}")
+        mine = f"your hand: {hand}; your discards: {discards}"
+        lines.append(mine if public else f"you are P{obs.player}; {mine}")
         if chosen and obs.player == obs.current_player:
             lines.append("chosen so far: " + ", ".join(map(token_name, chosen)))
     return "\n".join(lines)
