@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import tranquility_solver as tq
 from tranquility_solver.game import new_game
+from tranquility_solver.game.board import loss_reason
 from tranquility_solver.game.choices import card_text
 from tranquility_solver.render import render_game_svg
 
@@ -125,7 +127,10 @@ def test_a_lost_game_says_why_and_the_finish_was_not_played() -> None:
     spots = {r.get("id"): r.get("fill") for r in root.iter(f"{NS}rect") if r.get("id")}
     assert spots["finish-spot"] == "none"
     words = [t.text for t in root.iter(f"{NS}text")]
-    assert f"lost: {state.outcome.cause}" in words
+    # Why, and who: the cause alone does not say.
+    (said,) = [word for word in words if word and word.startswith("lost")]
+    assert said == f"lost: {loss_reason(state.observation(0))}"
+    assert re.match(rf"lost: {state.outcome.cause}: P\d", said), said
     assert "finish not played" in words
     hand = " ".join(map(card_text, state.hands[0])) or "(empty)"
     assert f"your hand: {hand}" in words

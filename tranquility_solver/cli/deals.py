@@ -116,7 +116,7 @@ def add_commands(commands: Any) -> None:
 
 def _read_deal(path: str) -> Deal:
     try:
-        return Deal.from_json(read_text(path))
+        return Deal.from_json(read_text(path, "a deal"))
     except TranquilityError as error:
         name = "<stdin>" if path == "-" else path
         message = str(error).removeprefix("deal: ")
@@ -169,7 +169,7 @@ def _solve(args: argparse.Namespace) -> int:
     out = sys.stdout
     if not args.quiet:
         hands = " | ".join(" ".join(map(card_text, hand)) for hand in deal.hands)
-        out.write(f"deal: {name} ({deal.rules.name}); hands: {hands}\n")
+        out.write(f"deal: {name} ({deal.rules.label}); hands: {hands}\n")
     out.write(f"verdict: {solution.status.name}\n")
     if not args.quiet:
         if solution.won:

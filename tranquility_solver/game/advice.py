@@ -1,5 +1,5 @@
-"""What to play, as a player at the table reads it (``hint`` in ``tranquility play``): the core's
-safe placements of the hand, or the cheapest cards to give.
+"""What to play, as a player at the table reads it (``hint`` in ``tranquility play``): the safe
+plays of the hand, each paid as the short form would pay it, or the cheapest cards to give.
 
 >>> from tranquility_solver.game import new_game
 >>> print(hint_text(new_game(2, seed=1).observation(0)))  # doctest: +ELLIPSIS
@@ -13,14 +13,15 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from ..hints import SafePlacement, dead_cells, safe_placements
+from ..grid import CELL_NAMES
+from ..hints import SafePlacement, dead_cells
 from .actions import Finish, Start
 from .board import cells_text
 from .choices import card_text, is_island
-from .shortforms import cheapest_first
+from .payments import cheapest_first, default_payment
 from .state import Observation
 
-__all__ = ["hint_text", "safe_by_card"]
+__all__ = ["hint_text", "safe_by_card", "safe_plays"]
 
 _SHOWN = 8
 """At most this many cards' safe plays are listed."""
@@ -40,7 +41,7 @@ def hint_text(observation: Observation, width: int = 80) -> str:
     if legal == (Start(),):
         return "you hold the start card and none was played: 'start' plays it"
     island = [card for card in obs.hand if is_island(card)]
-    safe = safe_placements(obs.grid, island, obs.unknown_cards(), obs.rules) if island else ()
+    safe = safe_plays(obs)
     if safe:
         lines = [
             "safe plays (after them the grid can still be filled from the cards you cannot "
@@ -59,6 +60,23 @@ def hint_text(observation: Observation, width: int = 80) -> str:
             subsequent_indent="  ",
         )
     )
+
+
+def safe_plays(observation: Observation) -> list[SafePlacement]:
+    """The legal plays after which the grid can still be filled from the cards the player
+    cannot rule out, each with the payment ``CARD CELL`` would make
+    (:func:`~.payments.default_payment`): the hint and the short form pay alike.
+
+    >>> from tranquility_solver.game import new_game
+    >>> safe_plays(new_game(2, seed=1).observation(0))[0]
+    SafePlacement(card=3, cell='a1', cost=0, discards=())
+    """
+    found = []
+    for card, cost, index in observation.lazy_legal_actions().placements():
+        payment = default_payment(observation, card, CELL_NAMES[index], cost)
+        if payment is not None and payment.safe:
+            found.append(SafePlacement(card, CELL_NAMES[index], cost, payment.cards))
+    return found
 
 
 def safe_by_card(safe: Sequence[SafePlacement]) -> list[str]:

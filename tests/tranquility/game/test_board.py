@@ -82,3 +82,19 @@ def test_a_card_held_twice_is_one_line_of_the_hand() -> None:
     lines = str(state.observation(0)).splitlines()
     finishes = [line for line in lines if line.startswith("finish  ")]
     assert finishes == ["finish  3 held: play 'finish' on a full grid after the start card to win"]
+
+
+def test_holding_an_unplayed_start_card_the_hand_lists_no_placement() -> None:
+    # `published`: a player holding a start card while none was played must play it; the
+    # listing offered placements ("64 b5") the engine then refused.
+    state = tq.new_game(2, seed=4, rules="published")
+    while START not in state.hands[state.current_player]:
+        state = state.apply(state.legal_actions()[-1])
+    seen = state.observation(state.current_player)
+    assert seen.legal_actions() == (tq.game.Start(),)
+    shown = board_text(seen)
+    hand = shown[shown.index("your hand") :]
+    assert "play your start card first ('start')" in hand
+    assert "free" not in hand
+    assert "(cost" not in hand
+    assert max(map(len, hand.splitlines())) <= 80
