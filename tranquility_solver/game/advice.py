@@ -3,13 +3,14 @@ plays of the hand, each paid as the short form would pay it, or the cheapest car
 
 >>> from tranquility_solver.game import new_game
 >>> print(hint_text(new_game(2, seed=1).observation(0)))  # doctest: +ELLIPSIS
-safe plays (after them the grid can still be filled from the cards you cannot rule out):
+safe plays (after them the grid can still be filled from cards not yet gone):
      3  a1-c1 a2 a3 free
 ...
 """
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Sequence
 
@@ -17,8 +18,8 @@ from ..grid import CELL_NAMES
 from ..hints import SafePlacement, dead_cells
 from .actions import Finish, Start
 from .board import cells_text
-from .choices import card_text, is_island
-from .payments import cheapest_first, default_payment
+from .choices import FINISH, START, card_text, is_island
+from .payments import cheapest_first, default_payment, needed_share
 from .state import Observation
 
 __all__ = ["hint_text", "safe_by_card", "safe_plays"]
@@ -33,9 +34,16 @@ def hint_text(observation: Observation, width: int = 80) -> str:
     legal = obs.legal_actions()
     if not legal:
         return "nothing to decide now"
-    cards = " ".join(map(card_text, cheapest_first(obs, obs.hand)))
+    cards = giving_order_text(obs)
     if obs.phase == "share":
-        return f"cheapest to give first (they fit the fewest empty cells): {cards}"
+        return "\n".join(
+            textwrap.wrap(
+                "cheapest to give first (in brackets the share of the ways to fill the grid "
+                f"that use each): {cards}",
+                width,
+                subsequent_indent="  ",
+            )
+        )
     if Finish() in legal:
         return "'finish' wins the game"
     if legal == (Start(),):
@@ -43,10 +51,7 @@ def hint_text(observation: Observation, width: int = 80) -> str:
     island = [card for card in obs.hand if is_island(card)]
     safe = safe_plays(obs)
     if safe:
-        lines = [
-            "safe plays (after them the grid can still be filled from the cards you cannot "
-            "rule out):"
-        ]
+        lines = ["safe plays (after them the grid can still be filled from cards not yet gone):"]
         for line in safe_by_card(safe)[:_SHOWN]:
             lines.extend(textwrap.wrap(line, width, subsequent_indent=" " * 8))
         return "\n".join(lines)
@@ -55,11 +60,35 @@ def hint_text(observation: Observation, width: int = 80) -> str:
     return "\n".join(
         textwrap.wrap(
             f"no safe play: after any play the grid can no longer be filled{why}; "
-            f"cheapest cards to discard first: {cards}",
+            f"cheapest cards to discard first (in brackets the share of the ways to fill the "
+            f"grid that use each): {cards}",
             width,
             subsequent_indent="  ",
         )
     )
+
+
+def giving_order_text(observation: Observation) -> str:
+    """The hand, cheapest to give up first (:func:`~.payments.cheapest_first`), each card with
+    how much it is worth: the share of the ways to fill the grid that use an island card.
+
+    >>> from tranquility_solver.game import new_game
+    >>> print(giving_order_text(new_game(2, seed=4, rules="published").observation(0)))
+    4 (44%), 40 (44%), 45 (44%), 46 (44%), 74 (44%)
+    """
+    needed = needed_share(observation)
+    finishes = observation.hand.count(FINISH)
+    parts = []
+    for card in cheapest_first(observation, observation.hand):
+        if card == FINISH:
+            finishes -= 1
+            worth = "spare" if finishes else "your last: keep it"
+        elif card == START:
+            worth = "can only be discarded" if observation.start_played else "play it first"
+        else:
+            worth = f"{math.floor(needed.get(card, 0.0) * 100)}%"
+        parts.append(f"{card_text(card)} ({worth})")
+    return ", ".join(parts)
 
 
 def safe_plays(observation: Observation) -> list[SafePlacement]:

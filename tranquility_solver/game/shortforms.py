@@ -8,8 +8,9 @@
 >>> reading = read_action(state.observation(0), "21 b1")
 >>> print(reading.action); print(reading.note)  # doctest: +NORMALIZE_WHITESPACE
 play 21 b1 discard 2 41
-21 b1 costs 2 cards, paid with 2 (fits 29 empty cells) and 41 (fits 33 empty cells) (to
-choose, write 'play 21 b1 discard A B')
+21 b1 costs 2 cards, paid with 2 (no way to fill the grid uses it) and 41 (used by 56% of
+the ways to fill the grid)
+to choose the cards: 'play 21 b1 discard A B'
 
 The short forms, beside the full text of :func:`~tranquility_solver.game.actions.parse_action`:
 
@@ -106,8 +107,8 @@ def _paid(observation: Observation, play: Play) -> Reading:
     )
     note = (
         f"{play.card} {play.cell} costs {cost} card{'s' * (cost != 1)}, paid with "
-        f"{payment.reasons_text()}{risk} (to choose, write 'play {play.card} {play.cell} "
-        f"discard {' '.join('ABCDEFGH'[:cost])}')"
+        f"{payment.reasons_text()}{risk}\nto choose the cards: 'play {play.card} {play.cell} "
+        f"discard {' '.join('ABCDEFGH'[:cost])}'"
     )
     return Reading(Play(play.card, play.cell, payment.cards), note)
 
