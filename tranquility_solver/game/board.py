@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, Protocol
 
 from ..grid import CELL_NAMES, COLUMNS, Grid, cell_index
-from ..placement import legal_placements
+from ..placement import legal_placements, order_conflicts
 from ..rules import Rules
 from .actions import Action, Discard, Play, Share, Start
 from .choices import (
@@ -272,6 +272,14 @@ def _fit_text(obs: PlayerView, card: int, by_cost: dict[int, list[str]]) -> str:
     if card == FINISH:
         return "play 'finish' on a full grid after the start card to win"
     if not by_cost:
+        grid = obs.grid
+        dear = [
+            CELL_NAMES[index]
+            for index, value in enumerate(grid.cells)
+            if value is None and not order_conflicts(grid, index, card, obs.rules)
+        ]
+        if dear:
+            return f"fits {cells_text(dear)}, but costs more cards there than you can pay"
         return "fits no empty cell now"
     empty = len(obs.grid.empty_cells)
     if list(by_cost) == [0] and len(by_cost[0]) == empty:
