@@ -145,3 +145,16 @@ def test_states_and_observations_show_in_notebooks() -> None:
     state = new_game(3, seed=2)
     assert state._repr_svg_() == render_game_svg(state)
     assert state.observation(1)._repr_svg_() == render_game_svg(state.observation(1))
+
+
+def test_an_observations_picture_holds_no_hidden_card() -> None:
+    # Two games that differ only in cards player 0 cannot see: the same picture, byte for byte.
+    state = new_game(2, seed=5, rules="published")
+    state = state.apply(state.legal_actions()[0])
+    state = state.apply(state.legal_actions()[-1])
+    seen = state.observation(0)
+    pictures = {render_game_svg(world.observation(0)) for world in tq.sample_worlds(seen, 5, 1)}
+    assert pictures == {render_game_svg(seen)}
+    hidden = set(state.hands[1]) | {card for deck in state.decks for card in deck}
+    texts = {t.text for t in _parse(render_game_svg(seen)).iter(f"{NS}text")}
+    assert not {str(card) for card in hidden if card not in state.grid.numbers} & texts

@@ -44,8 +44,9 @@ MAX_ODDS_SAMPLES: Final = 500
 HELP: Final = """\
 moves (the full text of an action works too, as 'moves' lists it):
   41 d3        play card 41 on d3; a cost is paid with your cheapest cards
-               (spare finish cards first, then the cards that fit the fewest
-               empty cells), as 'hint' shows; 'play 41 d3 discard 12 77' chooses
+               (spare finish cards first, then the cards the fewest ways to
+               fill the grid use), as 'hint' shows; 'play 41 d3 discard 12'
+               chooses
   discard 3 80 discard two cards          start, finish  play that card
   share 12 40  your part of the team discard after a start card ('share none')
   #N           action N of the numbered 'moves' list ('#3')

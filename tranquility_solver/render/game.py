@@ -68,7 +68,10 @@ def render_game_svg(
         side.append(f"P{seat}: hand {hand}, deck {deck}{mark}")
     if isinstance(game, Observation):
         cards = " ".join(map(card_text, game.hand)) or "(empty)"
-        side.extend(textwrap.wrap(f"your hand: {cards}", SIDE_CHARS, subsequent_indent="  "))
+        # A no-break space indents the wrapped part: SVG collapses leading spaces.
+        side.extend(
+            textwrap.wrap(f"your hand: {cards}", SIDE_CHARS, subsequent_indent="\u00a0" * 4)
+        )
     side.append(f"discards: {discards}")
     return draw_picture(
         Picture(
