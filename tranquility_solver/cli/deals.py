@@ -139,7 +139,7 @@ def _deal(args: argparse.Namespace) -> tuple[Deal, str]:
     rules = "seed" if args.rules is None else args.rules
     first = 0 if args.first_player is None else args.first_player
     deal = Deal.random(players, rules=rules, seed=args.seed, first_player=first)
-    return deal, f"{rules}, {players} players, seed {args.seed}"
+    return deal, f"{players} players, seed {args.seed}"
 
 
 def _progress_line(err: TextIO, time_limit: float) -> Callable[[Progress], None]:

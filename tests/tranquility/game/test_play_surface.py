@@ -142,3 +142,26 @@ def test_a_game_that_ends_badly_is_saved(
     assert f"saved to {save}" in captured.out
     record = GameRecord.from_json(save.read_text(encoding="utf-8"))
     assert len(record.actions) >= 6
+
+
+@pytest.mark.parametrize(
+    ("argv", "label"),
+    [
+        (
+            ["simulate", "-n", "1", "--players", "2", "--rules", "published", "--no-progress"],
+            "rules: printed game",
+        ),
+        (
+            ["solve", "--players", "2", "--seed", "5", "--time-limit", "60", "--no-progress"],
+            "rules: seed text",
+        ),
+    ],
+)
+def test_every_screen_names_the_preset_so(
+    argv: list[str], label: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(argv)
+    first = capsys.readouterr().out.splitlines()[0]
+    assert label in first
+    assert "published" not in first
+    assert " seed," not in first
