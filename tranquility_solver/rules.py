@@ -36,6 +36,7 @@ __all__ = [
     "compile_order",
     "grid_precedences",
     "nearest_sequence_neighbour_cost",
+    "rules_label",
     "sequence_precedences",
 ]
 
@@ -329,6 +330,15 @@ class Rules:
             )
 
     @property
+    def label(self) -> str:
+        """How screens name the preset, so that nobody takes it for a random ``--seed``.
+
+        >>> Rules.seed().label, Rules.published().label
+        ('rules: seed text', 'rules: printed game')
+        """
+        return rules_label(self.name)
+
+    @property
     def precedence_names(self) -> tuple[tuple[str, str], ...]:
         """The precedence pairs with cell names, e.g. ``("a1", "b1")``."""
         return tuple((CELL_NAMES[low], CELL_NAMES[high]) for low, high in self.precedences)
@@ -389,3 +399,13 @@ _PUBLISHED = Rules(
     out_of_cards_check="on turn",
 )
 _PRESETS = {rules.name: rules for rules in (_SEED, _PUBLISHED)}
+_LABELS = {"seed": "rules: seed text", "published": "rules: printed game"}
+
+
+def rules_label(name: str) -> str:
+    """The label of the preset named ``name`` (see :attr:`Rules.label`); other names as they are.
+
+    >>> rules_label("published"), rules_label("mine")
+    ('rules: printed game', 'rules: mine')
+    """
+    return _LABELS.get(name, f"rules: {name}")

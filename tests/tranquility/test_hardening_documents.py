@@ -39,7 +39,9 @@ def _huge_hand_deal() -> dict[str, object]:
 
 
 def test_a_hand_of_41_cards_is_refused_before_any_search() -> None:
-    with pytest.raises(DealFormatError, match=r"hands\[0\] holds 41 cards; no seed game holds"):
+    with pytest.raises(
+        DealFormatError, match=r"hands\[0\] holds 41 cards; no game \(rules: seed text\) holds"
+    ):
         Deal.from_json(json.dumps(_huge_hand_deal()))
 
 

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import tranquility_solver as tq
 from tranquility_solver.game import new_game
+from tranquility_solver.game.board import loss_reason
 from tranquility_solver.game.choices import card_text
 from tranquility_solver.render import render_game_svg
 
@@ -125,7 +127,10 @@ def test_a_lost_game_says_why_and_the_finish_was_not_played() -> None:
     spots = {r.get("id"): r.get("fill") for r in root.iter(f"{NS}rect") if r.get("id")}
     assert spots["finish-spot"] == "none"
     words = [t.text for t in root.iter(f"{NS}text")]
-    assert f"lost: {state.outcome.cause}" in words
+    # Why, and who: the cause alone does not say.
+    (said,) = [word for word in words if word and word.startswith("lost")]
+    assert said == f"lost: {loss_reason(state.observation(0))}"
+    assert re.match(rf"lost: {state.outcome.cause}: P\d", said), said
     assert "finish not played" in words
     hand = " ".join(map(card_text, state.hands[0])) or "(empty)"
     assert f"your hand: {hand}" in words
@@ -140,3 +145,16 @@ def test_states_and_observations_show_in_notebooks() -> None:
     state = new_game(3, seed=2)
     assert state._repr_svg_() == render_game_svg(state)
     assert state.observation(1)._repr_svg_() == render_game_svg(state.observation(1))
+
+
+def test_an_observations_picture_holds_no_hidden_card() -> None:
+    # Two games that differ only in cards player 0 cannot see: the same picture, byte for byte.
+    state = new_game(2, seed=5, rules="published")
+    state = state.apply(state.legal_actions()[0])
+    state = state.apply(state.legal_actions()[-1])
+    seen = state.observation(0)
+    pictures = {render_game_svg(world.observation(0)) for world in tq.sample_worlds(seen, 5, 1)}
+    assert pictures == {render_game_svg(seen)}
+    hidden = set(state.hands[1]) | {card for deck in state.decks for card in deck}
+    texts = {t.text for t in _parse(render_game_svg(seen)).iter(f"{NS}text")}
+    assert not {str(card) for card in hidden if card not in state.grid.numbers} & texts

@@ -145,30 +145,39 @@ def parse_numbers(spec: str, *, once: bool = False) -> tuple[int, ...]:
     return tuple(sorted(numbers))
 
 
-def read_input(path: str, stdin: TextIO | None) -> str:
-    """The text of a grid file, or of standard input for ``-``: at most ``MAX_FILE_BYTES``."""
+def read_input(path: str, stdin: TextIO | None, what: str = "a grid") -> str:
+    """The text of a file holding ``what`` (a grid, a game record, a deal), or of standard
+    input for ``-``: at most ``MAX_FILE_BYTES``; errors name what was being read.
+
+    >>> read_input("no-such.json", None, "a game record")
+    Traceback (most recent call last):
+    ...
+    tranquility_solver.errors.TranquilityError: no such file: no-such.json (a game record)
+    """
+    error_type = GridFormatError if what == "a grid" else TranquilityError
+    reading = "" if what == "a grid" else f" ({what})"
     name = "<stdin>" if path == "-" else path
     if path == "-":
         if stdin is None or stdin.closed:
-            raise GridFormatError("standard input is closed: pipe a grid in, or name a file")
+            raise error_type(f"standard input is closed: pipe {what} in, or name a file")
         text = stdin.read(MAX_FILE_BYTES + 1)
         if len(text.encode("utf-8", "surrogateescape")) > MAX_FILE_BYTES:
-            raise GridFormatError(f"{name}: more than {MAX_FILE_BYTES:,} bytes, not a grid")
+            raise error_type(f"{name}: more than {MAX_FILE_BYTES:,} bytes, not {what}")
         return text.removeprefix("\ufeff")
     file = Path(path)
     if not file.exists():
-        raise GridFormatError(f"no such file: {name}")
+        raise error_type(f"no such file: {name}{reading}")
     if not file.is_file():
-        raise GridFormatError(f"{name}: not a regular file")
+        raise error_type(f"{name}: not a regular file{reading}")
     with file.open("rb") as handle:
         data = handle.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        raise GridFormatError(f"{name}: larger than {MAX_FILE_BYTES:,} bytes, not a grid")
+        raise error_type(f"{name}: larger than {MAX_FILE_BYTES:,} bytes, not {what}")
     try:
         # utf-8-sig: a byte-order mark, as some editors write, is not part of the first token.
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise GridFormatError(
+        raise error_type(
             f"{name}: not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset "
             f"{error.start})"
         ) from None
@@ -202,9 +211,10 @@ def check_output_folder(path: str | None, pattern: str, what: str) -> None:
                 raise UsageError(f"cannot write {what} to {str(entry)!r}: not a regular file")
 
 
-def read_text(path: str) -> str:
-    """The text of a regular file of at most ``MAX_FILE_BYTES``, or of standard input for ``-``."""
-    return read_input(path, sys.stdin)
+def read_text(path: str, what: str = "a grid") -> str:
+    """The text of a regular file of at most ``MAX_FILE_BYTES`` holding ``what``, or of standard
+    input for ``-``."""
+    return read_input(path, sys.stdin, what)
 
 
 class Once(argparse.Action):
@@ -225,8 +235,8 @@ class Once(argparse.Action):
 
 
 RULES_HELP = (
-    "rule preset: seed (rows and columns increase; the default) or published (one increasing "
-    "sequence a1..f6, the printed game)"
+    "seed (the game as the seed text describes it) or published (the printed game); default "
+    "seed. Under seed rows and columns increase, under published one sequence a1..f6 does"
 )
 
 

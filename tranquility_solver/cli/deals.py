@@ -116,7 +116,7 @@ def add_commands(commands: Any) -> None:
 
 def _read_deal(path: str) -> Deal:
     try:
-        return Deal.from_json(read_text(path))
+        return Deal.from_json(read_text(path, "a deal"))
     except TranquilityError as error:
         name = "<stdin>" if path == "-" else path
         message = str(error).removeprefix("deal: ")
@@ -139,7 +139,7 @@ def _deal(args: argparse.Namespace) -> tuple[Deal, str]:
     rules = "seed" if args.rules is None else args.rules
     first = 0 if args.first_player is None else args.first_player
     deal = Deal.random(players, rules=rules, seed=args.seed, first_player=first)
-    return deal, f"{rules}, {players} players, seed {args.seed}"
+    return deal, f"{players} players, seed {args.seed}"
 
 
 def _progress_line(err: TextIO, time_limit: float) -> Callable[[Progress], None]:
@@ -169,7 +169,7 @@ def _solve(args: argparse.Namespace) -> int:
     out = sys.stdout
     if not args.quiet:
         hands = " | ".join(" ".join(map(card_text, hand)) for hand in deal.hands)
-        out.write(f"deal: {name} ({deal.rules.name}); hands: {hands}\n")
+        out.write(f"deal: {name} ({deal.rules.label}); hands: {hands}\n")
     out.write(f"verdict: {solution.status.name}\n")
     if not args.quiet:
         if solution.won:

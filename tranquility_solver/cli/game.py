@@ -7,7 +7,7 @@ the exit code: 0 for a won game or a finished batch, 1 for a lost game, 2 on bad
 >>> from tranquility_solver.cli import main
 >>> main(["simulate", "-n", "2", "--players", "1", "--bots", "random", "--seed", "1",
 ...       "--no-progress"])  # doctest: +ELLIPSIS
-2 games, 1 player, rules seed, bots random: won 0 (0.0%, 95% interval 0.0%-65.8%)
+2 games, 1 player, rules: seed text, bots random: won 0 (0.0%, 95% interval 0.0%-65.8%)
 ...
 0
 """
@@ -31,17 +31,20 @@ from ..game.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from ..game.simulate import simulate
 from ..game.state import GameState
 from ..render import render_game_svg
+from ..rules import rules_label
 from .common import (
     EXIT_NONE,
     EXIT_OK,
     InputEndedError,
     Once,
+    UsageError,
     add_rules_option,
     check_output_file,
     check_output_folder,
     non_negative,
     read_text,
 )
+from .editing import LineEditor
 from .seat import HumanSeat, QuitRequest, Terminal
 
 __all__ = ["add_commands"]
@@ -60,7 +63,9 @@ def add_commands(commands: Any) -> None:
         "play",
         help="Play a game in the terminal, or watch bots play one.",
         description="Play a game: bots on every seat but --human; the log shows every turn. At "
-        "a human seat, 'help' lists the moves you can type and the commands.",
+        "a human seat type a move short ('41 d3': card 41 on d3, a cost paid with your cheapest "
+        "cards; '#N': action N of the numbered 'moves' list) or in full ('play 41 d3 discard "
+        "12'); 'help' lists the moves and the commands.",
     )
     play.add_argument("--players", type=non_negative, default=None, action=Once, help=PLAYERS_HELP)
     play.add_argument(
@@ -88,7 +93,7 @@ def add_commands(commands: Any) -> None:
         metavar="DIR",
         action=Once,
         help="draw the table after every action into DIR (made if missing; its old pictures "
-        "are replaced)",
+        "are replaced); with a --human seat, as that seat sees it",
     )
     play.add_argument(
         "--save",
@@ -162,21 +167,38 @@ _STEP_FILES = "step-*.svg"
 class Pictures:
     """Writes one picture per state into a folder: ``step-0000.svg`` (the deal), then one after
     every action. The folder is made if missing; pictures of an earlier game there are removed
-    first, so the folder holds exactly this game's."""
+    first, so the folder holds exactly this game's.
 
-    def __init__(self, folder: str) -> None:
+    With a ``viewer`` seat the pictures show what that seat's screen shows: drawn from their
+    observation, another seat's face-down cards only as a count. Without one (bots only, a
+    replay) they show the table and every action in full, as the log does. A picture's title
+    names the action with the turn the log gives it.
+    """
+
+    def __init__(self, folder: str, viewer: int | None = None) -> None:
         check_output_folder(folder, _STEP_FILES, "the pictures")
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         for old in self.folder.glob(_STEP_FILES):
             old.unlink()
         self.written = 0
+        self.viewer = viewer
 
-    def write(self, state: GameState, action: Action | None) -> None:
-        last = action.cell if isinstance(action, Play) else None
-        title = f"turn {state.turn}: {action if action else 'deal'}"
+    def write(self, state: GameState, step: tuple[GameState, int, Action] | None = None) -> None:
+        """The picture of ``state``, reached by ``step`` (the state before, its player and
+        their action; none for the deal)."""
+        last = title = None
+        if step is None:
+            title = f"turn {state.turn}: the deal"
+        else:
+            before, player, action = step
+            hidden = self.viewer is not None and player != self.viewer
+            seen = action_seen(action, before.rules, face_down_hidden=hidden)
+            title = f"turn {before.turn}: P{player} {seen}"
+            last = action.cell if isinstance(action, Play) else None
+        drawn = state if self.viewer is None else state.observation(self.viewer)
         (self.folder / f"step-{self.written:04d}.svg").write_text(
-            render_game_svg(state, last_play=last, title=title), encoding="utf-8"
+            render_game_svg(drawn, last_play=last, title=title), encoding="utf-8"
         )
         self.written += 1
 
@@ -219,6 +241,8 @@ _RESUME_CONFLICTS = {"players": "--players", "bots": "--bots", "seed": "--seed",
 def _resumed(args: argparse.Namespace) -> tuple[_Game, list[Bot | None], random.Random]:
     """The game of ``--resume RECORD`` as it stood, with the bots' random source drawn on as
     far as their own decisions in the record took it (so they go on as they would have)."""
+    if not args.resume.strip():
+        raise UsageError("--resume needs the file of a saved game record, got ''")
     seen: set[str] = getattr(args, "_options_seen", set())  # options given, of those taken once
     given = [text for name, text in _RESUME_CONFLICTS.items() if name in seen]
     if given or args.human:
@@ -226,7 +250,7 @@ def _resumed(args: argparse.Namespace) -> tuple[_Game, list[Bot | None], random.
             "--resume goes on with the game as its record says: leave out "
             + (given[0] if given else "--human")
         )
-    record = GameRecord.from_json(read_text(args.resume))
+    record = GameRecord.from_json(read_text(args.resume, "a game record"))
     if record.finished:
         raise TranquilityError(
             f"{args.resume}: that game is over ({record.outcome}); 'tranquility replay' shows it"
@@ -262,49 +286,37 @@ def _play(args: argparse.Namespace) -> int:
     save = args.save if args.save is not None else args.resume
     # Checked before the game, so a long game is never lost to a bad path at the end.
     check_output_file(save, "the game record")
-    pictures = Pictures(args.svg_dir) if args.svg_dir is not None else None
-    game, bots, rng = _resumed(args) if args.resume else _new(args)
+    if args.svg_dir is not None:
+        check_output_folder(args.svg_dir, _STEP_FILES, "the pictures")
+    game, bots, rng = _resumed(args) if args.resume is not None else _new(args)
     humans = {seat for seat, bot in enumerate(bots) if bot is None}
     if humans and (sys.stdin is None or sys.stdin.closed):
         raise TranquilityError("standard input is closed: a --human seat needs it to read moves")
-    terminal = Terminal(sys.stdin, sys.stdout, echo=not _is_terminal(sys.stdin))
+    # The pictures show what the (first) human seat's screen shows.
+    viewer = min(humans) if humans else None
+    pictures = Pictures(args.svg_dir, viewer) if args.svg_dir is not None else None
+    interactive = _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
+    terminal = Terminal(
+        sys.stdin,
+        sys.stdout,
+        echo=not _is_terminal(sys.stdin),
+        editor=LineEditor(sys.stdout) if humans and interactive else None,
+    )
     seat = HumanSeat(terminal, save=game.save)
     state = game.state
     seats = ", ".join(f"P{i} {name}" for i, name in enumerate(game.seats))
     dealt = "" if humans else f", seed {state.seed}"
     if not args.quiet:
-        terminal.say(
-            f"Tranquility, {state.players} players, rules {state.rules.name}{dealt}: {seats}"
-        )
+        terminal.say(f"Tranquility, {state.players} players ({state.rules.label}){dealt}: {seats}")
         if not humans:
             terminal.say(str(state))
     if pictures is not None:
-        pictures.write(state, None)
+        pictures.write(state)
     stopped = None
     try:
-        while not game.state.is_terminal:
-            before = game.state
-            player = before.current_player
-            bot = bots[player]
-            action = (
-                seat.decide(before) if bot is None else bot.choose(before.observation(player), rng)
-            )
-            game.state = before.apply(action)
-            game.actions.append((player, str(action)))
-            if pictures is not None:
-                pictures.write(game.state, action)
-            if not args.quiet:
-                text = action_seen(
-                    action, before.rules, face_down_hidden=bool(humans) and player not in humans
-                )
-                terminal.say(_log_line(before, player, game.seats[player], text))
-                if not humans:
-                    terminal.say(str(game.state))
-    except QuitRequest:
-        stopped = "game stopped"
-    except InputEndedError:
-        stopped = "input ended before the game did"
-    except KeyboardInterrupt:
+        stopped = _play_on(game, bots, rng, seat, pictures, humans, args.quiet)
+    except BaseException:
+        # However the game ends badly (Ctrl-C, an error), what was played is kept.
         if save is not None:
             game.save(Path(save))
             print(f"\nsaved to {save}")
@@ -330,6 +342,45 @@ def _play(args: argparse.Namespace) -> int:
     return EXIT_OK if state.outcome is not None and state.outcome.won else EXIT_NONE
 
 
+def _play_on(
+    game: _Game,
+    bots: list[Bot | None],
+    rng: random.Random,
+    seat: HumanSeat,
+    pictures: Pictures | None,
+    humans: set[int],
+    quiet: bool,
+) -> str | None:
+    """Play ``game`` on to its end, or until the person stops: then why (else None)."""
+    terminal = seat.terminal
+    try:
+        while not game.state.is_terminal:
+            before = game.state
+            player = before.current_player
+            bot = bots[player]
+            action = (
+                seat.decide(before.observation(player))
+                if bot is None
+                else bot.choose(before.observation(player), rng)
+            )
+            game.state = before.apply(action)
+            game.actions.append((player, str(action)))
+            if pictures is not None:
+                pictures.write(game.state, (before, player, action))
+            if not quiet:
+                text = action_seen(
+                    action, before.rules, face_down_hidden=bool(humans) and player not in humans
+                )
+                terminal.say(_log_line(before, player, game.seats[player], text))
+                if not humans:
+                    terminal.say(str(game.state))
+    except QuitRequest:
+        return "game stopped"
+    except InputEndedError:
+        return "input ended before the game did"
+    return None
+
+
 def _is_terminal(stream: Any) -> bool:
     try:
         return bool(stream is not None and stream.isatty())
@@ -343,27 +394,27 @@ def _is_terminal(stream: Any) -> bool:
 def _replay(args: argparse.Namespace) -> int:
     if args.svg_dir is not None:
         check_output_folder(args.svg_dir, _STEP_FILES, "the pictures")
-    record = GameRecord.from_json(read_text(args.record))
+    record = GameRecord.from_json(read_text(args.record, "a game record"))
     # The whole record is checked before anything is printed: a bad one is only an error.
     first, *states = list(replay(record))
     pictures = Pictures(args.svg_dir) if args.svg_dir is not None else None
     out = sys.stdout
     if not args.quiet:
         print(
-            f"Replaying {record.players} players, rules {record.rules}, seed {record.seed}: "
-            + ", ".join(f"P{i} {name}" for i, name in enumerate(record.bots)),
+            f"Replaying {record.players} players ({rules_label(record.rules)}), seed "
+            f"{record.seed}: " + ", ".join(f"P{i} {name}" for i, name in enumerate(record.bots)),
             file=out,
         )
         print(first, file=out)
     if pictures is not None:
-        pictures.write(first, None)
+        pictures.write(first)
     before = first
     for (player, text_action), state in zip(record.actions, states, strict=True):
         if not args.quiet:
             print(_log_line(before, player, record.bots[player], text_action), file=out)
             print(state, file=out)
         if pictures is not None:
-            pictures.write(state, parse_action(text_action))
+            pictures.write(state, (before, player, parse_action(text_action)))
         before = state
     print(f"{record.outcome or 'unfinished'} after {record.turns} turns.", file=out)
     if pictures is not None:

@@ -10,7 +10,7 @@ for any game state, for the human seat of ``tranquility play``.
 >>> from tranquility_solver.game import new_game
 >>> print(odds_report(new_game(2, seed=4, rules="published"), samples=2, seed=0))
 ... # doctest: +ELLIPSIS
-player 0 to move (published), 2 sampled worlds, 95% intervals
+P0 to move (rules: printed game), 2 sampled worlds, 95% intervals
 winnable with every card known ...
 won by heuristic playing on ...
 """
@@ -48,7 +48,7 @@ def add_commands(commands: Any) -> None:
             "share that can be won at all with every card known (an upper bound on anyone's "
             "chances; worlds the solver cannot decide within its time limit are counted apart) "
             "and the share a bot wins playing on (what that way of playing achieves), each "
-            "with a 95%% interval."
+            "with a 95% interval."
         ),
     )
     odds.add_argument("record", metavar="RECORD", help="game record JSON (from play --save)")
@@ -147,7 +147,7 @@ def _odds(args: argparse.Namespace) -> int:
         raise TranquilityError("--samples must be at least 1")
     if args.workers < 1:
         raise TranquilityError(f"--workers must be at least 1, got {args.workers}")
-    record = GameRecord.from_json(read_text(args.record))
+    record = GameRecord.from_json(read_text(args.record, "a game record"))
     state = position_at(record, args.turn)
     print(f"turn {state.turn}, player {state.current_player} to move")
     print(state.observation(state.current_player))

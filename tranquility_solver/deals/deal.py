@@ -114,7 +114,7 @@ class Deal:
         ):
             raise DealFormatError(
                 f"share_left {_number(share_left)} is outside "
-                f"0-{self.rules.start_card.team_discard} ({self.rules.name} team discard)"
+                f"0-{self.rules.start_card.team_discard} (the team discard, {self.rules.label})"
             )
         if self.share_left and not self.start_played:
             raise DealFormatError("a share round only follows a played start card")
@@ -144,7 +144,7 @@ class Deal:
         if broken:
             low, high = broken[0]
             raise DealFormatError(
-                f"the grid breaks the {self.rules.name} order rule at {low} and {high} "
+                f"the grid breaks the order rule ({self.rules.label}) at {low} and {high} "
                 f"({self.grid[low]} must be lower than {self.grid[high]}); no game reaches it"
             )
         for who, _ in self.discards:
@@ -165,7 +165,7 @@ class Deal:
             raise DealFormatError(f"island card {repeated[0]} appears {counts[repeated[0]]} times")
         if counts[FINISH] > self.rules.finish_cards:
             raise DealFormatError(
-                f"{counts[FINISH]} finish cards, but {self.rules.name} has "
+                f"{counts[FINISH]} finish cards, but the game ({self.rules.label}) has "
                 f"{self.rules.finish_cards}"
             )
         if counts[START] + self.start_played > players:
@@ -182,7 +182,7 @@ class Deal:
             if len(hand) > most:
                 where = "in a two-player share round" if drawn else "outside a share round"
                 raise DealFormatError(
-                    f"hands[{seat}] holds {len(hand)} cards; no {self.rules.name} game holds "
+                    f"hands[{seat}] holds {len(hand)} cards; no game ({self.rules.label}) holds "
                     f"more than {most} {where}"
                 )
 

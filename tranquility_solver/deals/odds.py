@@ -30,7 +30,8 @@ from ..game.bots import Bot, make_bot
 from ..game.playouts import play_out
 from ..game.simulate import wilson_interval
 from ..game.state import GameState, Observation
-from ..game.worlds import sample_worlds
+from ..game.worlds import check_observation, check_seed, sample_worlds
+from ..rules import rules_label
 from .solve import DealStatus, solve_deal
 
 __all__ = ["WinOdds", "WorldResult", "win_odds"]
@@ -56,7 +57,7 @@ class WinOdds:
     """The two estimates of :func:`win_odds`, with the counts behind them.
 
     >>> print(WinOdds(20, 19, 1, 0, 16, "heuristic", 0, "published"))
-    player 0 to move (published), 20 sampled worlds, 95% intervals
+    P0 to move (rules: printed game), 20 sampled worlds, 95% intervals
     winnable with every card known   95.0% [76.4%, 99.1%]  19 of 20 decided
     won by heuristic playing on      80.0% [58.4%, 91.9%]  16 of 20
     """
@@ -101,8 +102,8 @@ class WinOdds:
         undecided = f" ({self.undecided} undecided)" if self.undecided else ""
         return "\n".join(
             [
-                f"player {self.player} to move ({self.rules}), {self.samples} sampled worlds"
-                f"{undecided}, 95% intervals",
+                f"P{self.player} to move ({rules_label(self.rules)}), {self.samples} "
+                f"sampled worlds{undecided}, 95% intervals",
                 f"{'winnable with every card known':<30}  {self.winnable_share:6.1%} "
                 f"[{low:.1%}, {high:.1%}]  {self.winnable} of {self.decided} decided",
                 f"{f'won by {self.bot} playing on':<30}  {self.bot_share:6.1%} "
@@ -153,7 +154,8 @@ def win_odds(
     resampled, never read. ``executor`` may be any :class:`concurrent.futures.Executor` (the
     bot must then pickle); the worlds are drawn here from ``seed``, so the answer is the same
     whatever runs them, but for worlds whose deal search ends near its ``time_limit``.
-    ``progress(k)`` is called as each group of ``k`` worlds is done. The default bot is
+    ``progress(k)`` is called as each group of ``k`` worlds is done. A seed that is not a whole
+    number (or ``None``) is a TranquilityError. The default bot is
     HeuristicBot: SearchBot solves worlds at every end-game decision, ten times the cost per
     world, too slow for a hundred worlds.
     """
@@ -162,6 +164,8 @@ def win_odds(
         if isinstance(state_or_observation, GameState)
         else state_or_observation
     )
+    check_observation(observation)
+    check_seed(seed)
     if observation.player != observation.current_player and observation.outcome is None:
         raise TranquilityError(
             f"win odds are for the player to move: player {observation.current_player}, "

@@ -60,8 +60,9 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..errors import TranquilityError
 from ..game.actions import Action, parse_action
-from ..game.bots import Bot
+from ..game.bots import Bot, check_turn
 from ..game.choices import discards_public
 from ..game.inferred_worlds import sample_inferred_worlds
 from ..game.partner_model import PARTNER_MODEL, PartnerModel, Seen, partner_turns
@@ -131,6 +132,21 @@ class _Budget:
         self.spent += work
 
 
+_COUNTS = {
+    "worlds": 1,
+    "check_worlds": 0,
+    "endgame_cells": 0,
+    "max_candidates": 1,
+    "step_limit": 1,
+    "decision_budget": 0,
+    "game_budget": 0,
+    "playout_cells": 0,
+    "playout_worlds": 1,
+    "partner_depth": 0,
+}
+"""SearchBot's whole-number parameters and the least value each may take."""
+
+
 @dataclass(frozen=True)
 class SearchBot:
     """Plays as its ``heuristic``, but in the endgame picks the action winnable in the most sampled
@@ -176,7 +192,23 @@ class SearchBot:
     partner_depth: int = 1
     partner_model: PartnerModel = PARTNER_MODEL
 
+    def __post_init__(self) -> None:
+        for name, low in _COUNTS.items():
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise TranquilityError(
+                    f"SearchBot {name} must be a whole number ≥ {low}, got {value!r}"
+                )
+        for name in ("margin", "playout_margin"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+                raise TranquilityError(f"SearchBot {name} must be a number ≥ 0, got {value!r}")
+        for bot in (self.heuristic, *self.variants):
+            if not callable(getattr(bot, "choose", None)):
+                raise TranquilityError(f"SearchBot needs bots with a choose method, got {bot!r}")
+
     def choose(self, observation: Observation, rng: random.Random) -> Action:
+        check_turn(observation, self.name)
         seen = _SEEN.setdefault(rng, {}).setdefault(observation.player, [])
         action = self._choose(observation, rng, seen)
         seen.append((observation, action))

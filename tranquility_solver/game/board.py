@@ -29,10 +29,18 @@ from collections.abc import Iterable, Sequence
 from typing import Final, Protocol
 
 from ..grid import CELL_NAMES, COLUMNS, Grid, cell_index
-from ..placement import legal_placements
+from ..placement import legal_placements, order_conflicts
 from ..rules import Rules
-from .actions import Action, Discard, Play, Share
-from .choices import FINISH, START, card_text, discards_public, is_island
+from .actions import Action, Discard, Play, Share, Start
+from .choices import (
+    FINISH,
+    LOSS_NO_ACTION,
+    LOSS_OUT_OF_CARDS,
+    START,
+    card_text,
+    discards_public,
+    is_island,
+)
 
 __all__ = [
     "SCREEN_WIDTH",
@@ -42,6 +50,7 @@ __all__ = [
     "cells_text",
     "grid_lines",
     "hand_fits",
+    "loss_reason",
     "numbered",
 ]
 
@@ -49,6 +58,8 @@ __all__ = [
 class _Ending(Protocol):
     @property
     def won(self) -> bool: ...
+    @property
+    def cause(self) -> str | None: ...
 
 
 class PlayerView(Protocol):
@@ -143,7 +154,8 @@ def board_text(observation: PlayerView, *, own_view: bool = True) -> str:
 
 def _status(obs: PlayerView, own_view: bool) -> str:
     if obs.outcome is not None:
-        return f"game over after {obs.turn} turns: {obs.outcome}"
+        why = loss_reason(obs)
+        return f"game over after {obs.turn} turns: {f'lost: {why}' if why else obs.outcome}"
     if obs.phase == "share":
         who = (
             "you give"
@@ -192,6 +204,12 @@ def _hand(obs: PlayerView) -> list[str]:
             f"your hand: {_cards(obs.hand)}",
             f"give {give} of them: 'share 12 40' names the cards, 'share none' gives none",
         ]
+    if _must_start(obs):
+        # The engine takes nothing but the start card now: list no placement it would refuse.
+        return [
+            *textwrap.wrap(f"your hand: {_cards(obs.hand)}", SCREEN_WIDTH, subsequent_indent="  "),
+            "play your start card first ('start'): none was played yet, and the rest waits",
+        ]
     lines = ["your hand, where each card fits and what it costs there:"]
     fits = hand_fits(obs.grid, obs.hand, obs.rules, len(obs.hand))
     for card in dict.fromkeys(obs.hand):  # a start or finish card held twice: one line
@@ -207,6 +225,45 @@ def _hand(obs: PlayerView) -> list[str]:
     return lines
 
 
+def _must_start(obs: PlayerView) -> bool:
+    """Whether the start card is the only thing this player may do now (`published`)."""
+    return obs.current_player == obs.player and obs.legal_actions() == (Start(),)
+
+
+def loss_reason(view: PlayerView) -> str:
+    """Why a lost game was lost, in words, from what every player sees: the cause and who
+    (empty when the game is not lost).
+
+    >>> from tranquility_solver.game import new_game, parse_action
+    >>> state = new_game(1, seed=2)
+    >>> while not state.is_terminal:
+    ...     state = state.apply(state.legal_actions()[-1])
+    >>> loss_reason(state.observation(0))
+    'a player ran out of cards: P0 holds none in hand or deck'
+    """
+    outcome = view.outcome
+    if outcome is None or outcome.won:
+        return ""
+    cause = outcome.cause
+    if cause == LOSS_OUT_OF_CARDS:
+        sizes = zip(view.hand_sizes, view.deck_sizes, strict=True)
+        out = [f"P{seat}" for seat, held in enumerate(sizes) if held == (0, 0)]
+        who = " and ".join(out) or "a player"
+        return f"{cause}: {who} {'hold' if len(out) > 1 else 'holds'} none in hand or deck"
+    if cause == LOSS_NO_ACTION:
+        mover = view.current_player
+        held = view.hand_sizes[mover]
+        what = (
+            "holds no card"
+            if held == 0
+            else "cannot play their only card"
+            if held == 1
+            else f"can do nothing with {held} cards"
+        )
+        return f"{cause}: P{mover}, to move, {what}"
+    return str(cause)
+
+
 def _fit_text(obs: PlayerView, card: int, by_cost: dict[int, list[str]]) -> str:
     if card == START:
         if obs.start_played:
@@ -215,6 +272,14 @@ def _fit_text(obs: PlayerView, card: int, by_cost: dict[int, list[str]]) -> str:
     if card == FINISH:
         return "play 'finish' on a full grid after the start card to win"
     if not by_cost:
+        grid = obs.grid
+        dear = [
+            CELL_NAMES[index]
+            for index, value in enumerate(grid.cells)
+            if value is None and not order_conflicts(grid, index, card, obs.rules)
+        ]
+        if dear:
+            return f"fits {cells_text(dear)}, but costs more cards there than you can pay"
         return "fits no empty cell now"
     empty = len(obs.grid.empty_cells)
     if list(by_cost) == [0] and len(by_cost[0]) == empty:

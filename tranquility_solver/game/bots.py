@@ -36,7 +36,7 @@ from .legal import LegalActions
 from .runs import CompletionRuns
 from .state import Observation
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot", "make_bots"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "check_turn", "make_bot", "make_bots"]
 
 PlayPenalty = Callable[[int, int, int], float]
 """Bits a play loses beyond its cost, by ``(cell index, card, cost)``."""
@@ -52,8 +52,36 @@ class Bot(Protocol):
         ...
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """The action to take; only called on the bot's turn, with at least one legal action."""
+        """The action to take, on the bot's own turn: an observation of another player's turn
+        or of a finished game is a TranquilityError (see :func:`check_turn`)."""
         ...
+
+
+def check_turn(observation: Observation, bot: str) -> None:
+    """Refuse, with a TranquilityError that says why, an observation a bot cannot choose from:
+    not an observation, a finished game's, or one of a player who is not to move.
+
+    >>> from tranquility_solver.game import new_game
+    >>> check_turn(new_game(2, seed=1).observation(1), "heuristic")
+    Traceback (most recent call last):
+    ...
+    tranquility_solver.errors.TranquilityError: heuristic chooses for the player to move: this \
+observation is player 1's, and player 0 is to move
+    """
+    if not isinstance(observation, Observation):
+        raise TranquilityError(
+            f"{bot} chooses from an observation, got {type(observation).__name__}: pass "
+            "state.observation(state.current_player)"
+        )
+    if observation.outcome is not None:
+        raise TranquilityError(
+            f"{bot}: the game is over ({observation.outcome}), nothing to choose"
+        )
+    if observation.player != observation.current_player:
+        raise TranquilityError(
+            f"{bot} chooses for the player to move: this observation is player "
+            f"{observation.player}'s, and player {observation.current_player} is to move"
+        )
 
 
 @dataclass(frozen=True)
@@ -68,6 +96,7 @@ class RandomBot:
     name: str = "random"
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
+        check_turn(observation, self.name)
         return rng.choice(observation.lazy_legal_actions())
 
 
@@ -118,6 +147,7 @@ class HeuristicBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         del rng  # deterministic: same observation, same action
+        check_turn(observation, self.name)
         legal = observation.lazy_legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -40,6 +40,10 @@ HAND_SIZE = 5
 """Cards each player draws at set-up and draws back to at the end of a turn."""
 DISCARD_ACTION_CARDS = 2
 """Cards discarded by the discard action."""
+LOSS_NO_ACTION = "no legal action"
+"""The cause of a loss when the player to move can do nothing."""
+LOSS_OUT_OF_CARDS = "a player ran out of cards"
+"""The cause of a loss when a player holds no card in hand or deck (see ``out_of_cards_check``)."""
 
 
 def is_island(card: int) -> bool:

@@ -44,7 +44,7 @@ from ..errors import TranquilityError
 from ..grid import FIRST_CARD, LAST_CARD
 from .choices import discards_public
 from .state import GameState, Observation
-from .worlds import hidden_layout, sample_worlds, uniform_world
+from .worlds import check_observation, check_seed, hidden_layout, sample_worlds, uniform_world
 
 __all__ = ["DISCARD_LIKELIHOOD", "DiscardLikelihood", "sample_inferred_worlds", "world_class"]
 
@@ -121,6 +121,8 @@ def sample_inferred_worlds(
     >>> sample_inferred_worlds(observation, 2, seed=5) == sample_worlds(observation, 2, seed=5)
     True
     """
+    check_observation(observation)
+    check_seed(seed)
     me = observation.player
     hidden_discards = not discards_public(observation.rules) and any(
         who != me for who in observation.discard_players

@@ -23,10 +23,16 @@ False
 
 from __future__ import annotations
 
-from .actions import Action
-from .state import GameState
+from dataclasses import dataclass
 
-__all__ = ["loses_at_once"]
+from .actions import Action
+from .state import GameState, Observation
+from .worlds import sample_worlds
+
+__all__ = ["LossRisk", "loses_at_once", "loss_risk"]
+
+WARNING_WORLDS = 30
+"""Deals of the unseen cards :func:`loss_risk` tries."""
 
 _RoundKey = tuple[int, int, tuple[tuple[int, ...], ...]]
 
@@ -54,3 +60,53 @@ def _lost_whatever_the_round(state: GameState, seen: dict[_RoundKey, bool]) -> b
             _lost_whatever_the_round(state.apply(share), seen) for share in state.legal_actions()
         )
     return seen[key]
+
+
+@dataclass(frozen=True)
+class LossRisk:
+    """In how many of ``worlds`` deals of the cards a player cannot see an action loses the game
+    at once (:func:`loss_risk`)."""
+
+    lost: int
+    worlds: int
+
+    def warning(self, action: Action) -> str:
+        """What to tell the player before they confirm ``action`` (empty when it never loses).
+
+        >>> from tranquility_solver.game import Start
+        >>> print(LossRisk(30, 30).warning(Start()))
+        careful: after 'start' the game is lost at once, whatever the others hold or do
+        >>> print(LossRisk(2, 30).warning(Start()))  # doctest: +NORMALIZE_WHITESPACE
+        careful: after 'start' the game is lost at once in 2 of 30 deals of the cards you
+        cannot see
+        """
+        if not self.lost:
+            return ""
+        if self.lost == self.worlds:
+            return (
+                f"careful: after '{action}' the game is lost at once, whatever the others hold "
+                "or do"
+            )
+        return (
+            f"careful: after '{action}' the game is lost at once in {self.lost} of "
+            f"{self.worlds} deals of the cards you cannot see"
+        )
+
+
+def loss_risk(observation: Observation, action: Action, worlds: int = WARNING_WORLDS) -> LossRisk:
+    """How often ``action`` loses the game at once (:func:`loses_at_once`) in ``worlds`` deals
+    of what the player of ``observation`` cannot see, always the same deals for the same
+    observation: a function of what the player knows, never of the cards they cannot see.
+    An illegal action raises as ``state.apply`` does.
+
+    >>> from tranquility_solver.game import Share, Start, new_game
+    >>> state = new_game(2, seed=4, rules="published")
+    >>> while Start() not in state.legal_actions():
+    ...     state = state.apply(state.legal_actions()[-1])
+    >>> sharing = state.apply(Start())
+    >>> seen = sharing.observation(sharing.current_player)
+    >>> loss_risk(seen, Share((2,))), loss_risk(seen, Share((2, 6)))
+    (LossRisk(lost=30, worlds=30), LossRisk(lost=0, worlds=30))
+    """
+    deals = sample_worlds(observation, worlds, seed=0)
+    return LossRisk(sum(loses_at_once(world, action) for world in deals), len(deals))

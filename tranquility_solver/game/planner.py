@@ -45,7 +45,7 @@ from ..hints import dead_cells
 from ..placement import openings, pool_without
 from ..rules import Rules, adjacent_axis_cost, grid_precedences
 from .actions import Action, Discard, Finish, Play, Start
-from .bots import HeuristicBot
+from .bots import HeuristicBot, check_turn
 from .choices import FINISH, START, is_island
 from .sequence_planner import SEQUENCE_PLANNER, TUNED_HEURISTIC, SequencePlanner
 from .state import Observation
@@ -139,6 +139,7 @@ class PlannerBot:
     sequence: SequencePlanner = SEQUENCE_PLANNER
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
+        check_turn(observation, self.name)
         if observation.rules.order.chain is not None:
             return self.sequence.choose(observation, rng)
         legal = observation.lazy_legal_actions()

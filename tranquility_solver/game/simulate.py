@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..rules import Rules
+from ..rules import Rules, rules_label
 from .bots import Bot, make_bots
 from .records import play_game
 
@@ -141,7 +141,7 @@ class SimulationResult:
 
         >>> print(SimulationResult(1, "seed", ("random",), 0, (GameResult(5, True, "won", 40, 36),
         ...       GameResult(6, False, "lost: no legal action", 20, 15))).summary_text())
-        2 games, 1 player, rules seed, bots random: won 1 (50.0%, 95% interval 9.5%-90.5%)
+        2 games, 1 player, rules: seed text, bots random: won 1 (50.0%, 95% interval 9.5%-90.5%)
         losses: no legal action: 1
         turns: mean 30.0, sd 10.0, min 20, max 40; cells filled: mean 25.5
         """
@@ -152,7 +152,7 @@ class SimulationResult:
         turns = summary["turns"]
         return "\n".join(
             [
-                f"{self.games} games, {self.players} {plural}, rules {self.rules}, bots "
+                f"{self.games} games, {self.players} {plural}, {rules_label(self.rules)}, bots "
                 f"{','.join(dict.fromkeys(self.bots))}: won {self.wins} ({self.win_rate:.1%}, "
                 f"95% interval {low:.1%}-{high:.1%})",
                 f"losses: {losses}",

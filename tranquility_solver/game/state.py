@@ -32,6 +32,8 @@ from .choices import (
     DISCARD_ACTION_CARDS,
     FINISH,
     HAND_SIZE,
+    LOSS_NO_ACTION,
+    LOSS_OUT_OF_CARDS,
     START,
     card_text,
     discards_public,
@@ -49,9 +51,6 @@ __all__ = [
     "Outcome",
     "Phase",
 ]
-
-LOSS_NO_ACTION = "no legal action"
-LOSS_OUT_OF_CARDS = "a player ran out of cards"
 
 
 def _without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -353,7 +352,7 @@ class GameState(LegalActionViews):
         if len(action.discards) != cost:
             raise IllegalActionError(
                 f"{action}: playing {action.card} on {action.cell} costs {cost} discards "
-                f"({self.rules.name} discard cost), {len(action.discards)} given"
+                f"(the discard cost, {self.rules.label}), {len(action.discards)} given"
             )
         rest = self._take(rest, action.discards, action)
         grid = table.placed(index, action.card)

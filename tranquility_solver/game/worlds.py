@@ -43,7 +43,10 @@ from .state import GameState, Observation
 
 __all__ = [
     "Slot",
+    "check_observation",
+    "check_seed",
     "consistency_errors",
+    "first_player_of",
     "hidden_layout",
     "sample_worlds",
     "uniform_filling",
@@ -190,7 +193,7 @@ def world_of(layout: HiddenLayout, filling: dict[Slot, int]) -> GameState:
         rules=observation.rules,
         players=players,
         seed=0,
-        first_player=0,
+        first_player=first_player_of(observation),
         current_player=observation.current_player,
         turn=observation.turn,
         grid=observation.grid,
@@ -212,6 +215,54 @@ def world_of(layout: HiddenLayout, filling: dict[Slot, int]) -> GameState:
     )
 
 
+def check_observation(observation: object) -> None:
+    """Refuse anything but an observation with a TranquilityError that says what to pass.
+
+    >>> from tranquility_solver.game import new_game
+    >>> check_observation(new_game(2, seed=1))
+    Traceback (most recent call last):
+    ...
+    tranquility_solver.errors.TranquilityError: pass an observation, not a GameState: \
+state.observation(player) is what that player knows
+    """
+    if isinstance(observation, GameState):
+        raise TranquilityError(
+            "pass an observation, not a GameState: state.observation(player) is what that "
+            "player knows"
+        )
+    if not isinstance(observation, Observation):
+        raise TranquilityError(f"pass an observation, got {type(observation).__name__}")
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that is neither a whole number nor ``None`` (``random.Random`` would take
+    a string or bytes too, and fail on a list with a TypeError).
+
+    >>> check_seed([1])
+    Traceback (most recent call last):
+    ...
+    tranquility_solver.errors.TranquilityError: seed must be a whole number or None, got [1]
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TranquilityError(f"seed must be a whole number or None, got {seed!r}")
+
+
+def first_player_of(observation: Observation) -> int:
+    """Who moved first, as every player knows it: turns pass clockwise one a turn (a share
+    round is part of the start card's turn, whose player it ends with).
+
+    >>> from tranquility_solver.game import new_game
+    >>> state = new_game(3, seed=1, first_player=2)
+    >>> after = state.apply(state.legal_actions()[0])
+    >>> first_player_of(state.observation(0)), first_player_of(after.observation(1)), after.turn
+    (2, 2, 1)
+    """
+    mover = observation.current_player
+    if observation.phase == "share" and observation.start_player is not None:
+        mover = observation.start_player
+    return (mover - observation.turn) % observation.players
+
+
 def sample_worlds(observation: Observation, n: int, seed: int | None = 0) -> tuple[GameState, ...]:
     """``n`` worlds drawn independently and uniformly from those consistent with
     ``observation`` (see the module docstring); the same seed gives the same worlds.
@@ -221,8 +272,10 @@ def sample_worlds(observation: Observation, n: int, seed: int | None = 0) -> tup
     >>> [world.hands[0] == state.hands[0] for world in sample_worlds(state.observation(0), 2)]
     [True, True]
     """
+    check_observation(observation)
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise TranquilityError(f"the number of worlds must be a whole number ≥ 0, got {n!r}")
+    check_seed(seed)
     layout = hidden_layout(observation)
     rng = random.Random(seed)
     return tuple(uniform_world(layout, rng) for _ in range(n))
@@ -294,6 +347,10 @@ def consistency_errors(world: GameState, observation: Observation) -> tuple[str,
             errors.append(f"{name} differs")
     if not mover_can_act(world):
         errors.append(f"player {world.current_player} to move cannot act, yet the game goes on")
+    if world.first_player != first_player_of(observation):
+        errors.append(
+            f"player {world.first_player} moved first, not {first_player_of(observation)}"
+        )
     cards = world.all_cards
     for card in range(FIRST_CARD, LAST_CARD + 1):
         if cards[card] != 1:

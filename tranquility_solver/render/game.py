@@ -10,6 +10,9 @@ True
 
 from __future__ import annotations
 
+import textwrap
+
+from ..game.board import loss_reason
 from ..game.choices import card_text
 from ..game.state import GameState, Observation
 from ..grid import cell_index
@@ -17,6 +20,10 @@ from .grid import Picture, draw_picture
 from .layout import INK, LOST_COLOUR, WON_COLOUR
 
 __all__ = ["render_game_svg"]
+
+SIDE_CHARS = 30
+"""The side panel's width in characters, whatever it holds: every picture of a game has one
+size (a hand longer than this wraps)."""
 
 
 def render_game_svg(
@@ -29,7 +36,8 @@ def render_game_svg(
     ringed, the start spot filled once a start card was played and the finish spot once the
     finish card was (a won game), how the game stands under the title (``won``, ``lost: no
     legal action``, or who is to move), and beside the grid each player's hand and deck size;
-    an observation adds its player's own hand.
+    an observation adds its player's own hand, and holds nothing else of any hand. Every
+    picture of one game has the same size.
 
     >>> from tranquility_solver.game import new_game
     >>> svg = render_game_svg(new_game(2, seed=1).observation(0), last_play="c3")
@@ -44,7 +52,8 @@ def render_game_svg(
     elif outcome.won:
         status = ("won: the finish card is played on the full grid", WON_COLOUR)
     else:
-        status = (f"lost: {outcome.cause}", LOST_COLOUR)
+        seen = game if isinstance(game, Observation) else game.observation(game.current_player)
+        status = (f"lost: {loss_reason(seen)}", LOST_COLOUR)
     if isinstance(game, GameState):
         hand_sizes = tuple(len(hand) for hand in game.hands)
         finish_played = game.finish_played
@@ -59,7 +68,10 @@ def render_game_svg(
         side.append(f"P{seat}: hand {hand}, deck {deck}{mark}")
     if isinstance(game, Observation):
         cards = " ".join(map(card_text, game.hand)) or "(empty)"
-        side.append(f"your hand: {cards}")
+        # A no-break space indents the wrapped part: SVG collapses leading spaces.
+        side.extend(
+            textwrap.wrap(f"your hand: {cards}", SIDE_CHARS, subsequent_indent="\u00a0" * 4)
+        )
     side.append(f"discards: {discards}")
     return draw_picture(
         Picture(
@@ -69,5 +81,6 @@ def render_game_svg(
             spots={"start": game.start_played, "finish": finish_played},
             last_play=None if last_play is None else cell_index(last_play),
             side=tuple(side),
+            side_chars=SIDE_CHARS,
         )
     )

@@ -114,13 +114,16 @@ class Picture:
     last_play: int | None = None
     side: tuple[str, ...] = ()
     """Lines of a panel on the right (the players' hands and decks)."""
+    side_chars: int = 0
+    """The panel's width in characters at least, so that pictures of one game keep one size."""
 
 
 def draw_picture(picture: Picture) -> str:
     """The picture as SVG text."""
     legend = _legend(picture)
     side_width = (
-        int(max(_CHARACTER_WIDTH * 13 * len(line) for line in picture.side)) + MARGIN
+        int(_CHARACTER_WIDTH * 13 * max(picture.side_chars, *(len(line) for line in picture.side)))
+        + MARGIN
         if picture.side
         else 0
     )

@@ -111,7 +111,7 @@ def test_a_grid_that_breaks_the_order_is_not_a_deal() -> None:
     text = json.dumps(
         {"rules": "seed", "hands": [[36, "F", "S"]], "decks": [[50, 51]], "grid": "\n".join(rows)}
     )
-    with pytest.raises(DealFormatError, match="breaks the seed order rule"):
+    with pytest.raises(DealFormatError, match=r"breaks the order rule \(rules: seed text\)"):
         Deal.from_json(text)
 
 

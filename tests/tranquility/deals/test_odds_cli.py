@@ -39,7 +39,7 @@ def test_odds_of_a_piped_record_at_a_turn() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("turn 30, player 0 to move\n")
-    assert "player 0 to move (published), 3 sampled worlds, 95% intervals" in done.stdout
+    assert "P0 to move (rules: printed game), 3 sampled worlds, 95% intervals" in done.stdout
     assert "winnable with every card known " in done.stdout
     assert "won by heuristic playing on " in done.stdout
     assert done.stderr == ""

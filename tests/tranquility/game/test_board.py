@@ -82,3 +82,29 @@ def test_a_card_held_twice_is_one_line_of_the_hand() -> None:
     lines = str(state.observation(0)).splitlines()
     finishes = [line for line in lines if line.startswith("finish  ")]
     assert finishes == ["finish  3 held: play 'finish' on a full grid after the start card to win"]
+
+
+def test_holding_an_unplayed_start_card_the_hand_lists_no_placement() -> None:
+    # `published`: a player holding a start card while none was played must play it; the
+    # listing offered placements ("64 b5") the engine then refused.
+    state = tq.new_game(2, seed=4, rules="published")
+    while START not in state.hands[state.current_player]:
+        state = state.apply(state.legal_actions()[-1])
+    seen = state.observation(state.current_player)
+    assert seen.legal_actions() == (tq.game.Start(),)
+    shown = board_text(seen)
+    hand = shown[shown.index("your hand") :]
+    assert "play your start card first ('start')" in hand
+    assert "free" not in hand
+    assert "(cost" not in hand
+    assert max(map(len, hand.splitlines())) <= 80
+
+
+def test_a_card_that_fits_only_where_it_costs_too_much_says_so() -> None:
+    # Found playing: 53 between f4 = 46 and c5 = 59 was listed as fitting "no empty cell",
+    # where a5 and b5 take it by the order rule but cost more than the hand can pay.
+    grid = tq.Grid.from_mapping({"f4": 46, "c5": 59})
+    state = replace(tq.new_game(2, seed=1, rules="published"), grid=grid)
+    state = replace(state, hands=((1, 2, 3, 4, 53), state.hands[1]))
+    shown = board_text(state.observation(0))
+    assert "53  fits a5-b5, but costs more cards there than you can pay" in shown

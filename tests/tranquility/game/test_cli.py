@@ -34,7 +34,7 @@ def test_human_seat_from_piped_input(
     captured = capsys.readouterr()
     assert code in (0, 1), captured.err
     assert "your hand, where each card fits" in captured.out
-    assert "'999': say where, e.g. '999 d3'" in captured.out
+    assert "card '999' is not 1-80, 'start' or 'finish'" in captured.out
     assert "'play 80 q9': unknown cell 'q9'" in captured.out
     record = GameRecord.from_json(save.read_text(encoding="utf-8"))
     assert record.bots == ("human", "heuristic")
@@ -94,7 +94,7 @@ def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_simulate_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "-n", "2", "--players", "3", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "2 games, 3 players, rules seed, bots heuristic" in out
+    assert "2 games, 3 players, rules: seed text, bots heuristic" in out
     assert "95% interval" in out
     assert "turns: mean" in out
     assert isinstance(tq.Rules.seed(), tq.Rules)

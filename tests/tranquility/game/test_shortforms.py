@@ -24,7 +24,9 @@ def test_a_card_that_fits_no_cell_is_paid_before_one_that_fits_many() -> None:
     assert cheapest_first(seen, [6, 70, FINISH, FINISH]) == [FINISH, 6, 70, FINISH]
     reading = read_action(seen, "37 d3")
     assert reading.action.discards == (6, FINISH)  # type: ignore[union-attr]
-    assert "paid with 6 finish" in reading.note
+    assert "paid with finish (a spare finish card: you keep one) and 6 (no way to fill the" in (
+        reading.note
+    )
 
 
 def test_of_cards_that_fit_as_many_cells_the_one_dearest_to_place_is_paid_first() -> None:

@@ -161,7 +161,7 @@ def published_end(
         seed=0,
         first_player=0,
         current_player=1,
-        turn=70,
+        turn=71,
         grid=grid,
         hands=((hidden[1], FINISH), (*sorted(mine), FINISH, FINISH)),
         decks=((hidden[2],), (FINISH,)),
