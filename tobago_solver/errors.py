@@ -84,6 +84,11 @@ class ActionSyntaxError(TobagoError):
     """A game action's text cannot be read."""
 
 
+class NotToMoveError(TobagoError):
+    """A bot was asked to choose from an observation with nothing to decide: another seat's
+    turn, or a finished game."""
+
+
 class IllegalActionError(TobagoError):
     """An action the rules do not allow in this state; ``rule`` names the rule (e.g. ``§5 (B)``)."""
 

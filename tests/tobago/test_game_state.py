@@ -358,3 +358,9 @@ def test_a_round_trip_is_not_a_move() -> None:
 def test_the_seed_is_a_whole_number(seed: object) -> None:
     with pytest.raises(tb.TobagoError, match="seed must be a whole number"):
         tb.new_game(tb.islands.default(), 2, seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_move_without_a_step_is_refused_by_the_rules() -> None:
+    state = tb.new_game(ISLAND, 2, seed=1)
+    with pytest.raises(tb.IllegalActionError, match="a move has 1 to 3 steps"):
+        state.apply(Move(()))

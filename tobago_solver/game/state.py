@@ -400,8 +400,9 @@ class GameState(Position):
         }
 
     def _move(self, move: Move) -> GameState:
+        located = self._check_move(move)  # first: an empty path has no destination
         destination = move.path[-1]
-        maps_here = self._check_move(move).get(destination, ())
+        maps_here = located.get(destination, ())
         p = self.current_player
         cars = tuple_set(self.cars, p, destination)
         if maps_here:
