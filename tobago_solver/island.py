@@ -494,10 +494,12 @@ class Island:
                 graph.add_edge(name, neighbour)
         # nx.freeze stops adding and removing nodes and edges, not writing their attributes: the
         # attribute dicts become read-only views, so a bundled island's graph stays as built.
-        nodes = graph._node
+        # (networkx keeps them in the graph's _node and _adj dicts, which its stubs leave out.)
+        nodes: dict[str, dict[str, Any]] = vars(graph)["_node"]
+        adjacency: dict[str, dict[str, Any]] = vars(graph)["_adj"]
         for name in self.fields:
-            nodes[name] = MappingProxyType(nodes[name])
-        for neighbours in graph._adj.values():
+            nodes[name] = MappingProxyType(nodes[name])  # type: ignore[assignment]
+        for neighbours in adjacency.values():
             for neighbour in neighbours:
                 neighbours[neighbour] = _NO_ATTRIBUTES
         frozen: nx.Graph = nx.freeze(graph)  # type: ignore[type-arg]
