@@ -129,3 +129,29 @@ def test_play_on_a_random_landmark_placement(
     assert record.island.landmarks == placed.landmarks
     assert main(["replay", str(saved), "--quiet"]) == 0
     assert capsys.readouterr().out.count("game over") == 2
+
+
+def test_a_resumed_game_of_long_moves_reads_a_move_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dataclasses import replace
+
+    from tobago_solver.game.records import record_of
+    from tobago_solver.game.rules import GameRules
+
+    island = tb.islands.default()
+    rules = replace(GameRules.seed(), max_steps=8)
+    state = tb.new_game(island, 2, seed=1, rules=rules)
+    saved = tmp_path / "long.json"
+    saved.write_text(record_of(state, state, ("human", "greedy"), ()).to_json(), encoding="utf-8")
+    far = "j14"  # eight steps from the car on f7, by 128 ways
+    assert tb.step_distance(island, state.cars[0], far) == 8
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"move {far}\nquit\n"))
+    assert main(["play", "--resume", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert f"move {far}: the car drives " in out
+    assert "(one of 128 shortest ways)" in out
+    assert "game stopped at turn" in out
+    # The record of a move longer than three steps reads again.
+    record = tb.GameRecord.from_json(saved.read_text(encoding="utf-8"))
+    assert len(tb.parse_action(record.actions[0]).path) == 8  # type: ignore[union-attr]

@@ -22,7 +22,7 @@ from typing import Final, TextIO
 from tobago_solver.analysis.advice import hint_text
 from tobago_solver.cli.common import check_target, read_line
 from tobago_solver.errors import IllegalActionError, TobagoError
-from tobago_solver.game.actions import Action, Move
+from tobago_solver.game.actions import Action
 from tobago_solver.game.board import BOARD_HEIGHT, KEY, board_text, numbered, where_text
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.shortforms import read_action
@@ -133,7 +133,7 @@ class HumanSeat:
             except TobagoError as error:
                 say(f"{error}; 'help' lists what you can type")
                 continue
-            if reading.note and isinstance(reading.action, Move) and "other" in reading.note:
+            if reading.ways > 1:
                 say(reading.note)
             return reading.action
 

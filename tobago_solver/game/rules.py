@@ -17,6 +17,7 @@ from typing import Any, Final, Literal, get_args
 
 from tobago_solver.compile import compiled
 from tobago_solver.errors import TobagoError
+from tobago_solver.game.actions import MAX_MOVE_STEPS
 from tobago_solver.hexgrid import step
 from tobago_solver.island import Island, LandmarkKind
 from tobago_solver.rules import PresetName, TobagoRules
@@ -254,7 +255,7 @@ def _check_rules(rules: GameRules) -> None:
     # Four hands of 13 use up the 52 clue cards.
     _whole(rules, "small_hand", 1, 13)
     _whole(rules, "hand", 1, 13)
-    _whole(rules, "max_steps", 1, 10)
+    _whole(rules, "max_steps", 1, MAX_MOVE_STEPS)
     _whole(rules, "turn_limit", 1, MAX_TURN_LIMIT)
     _whole(rules, "first_player", 0, 3)
     if rules.opening not in get_args(Opening):

@@ -38,6 +38,9 @@ from tobago_solver.hexgrid import field_name, parse_field
 from tobago_solver.movement import step_distance
 from tobago_solver.rules import MAP_NAMES
 
+NOTE_WIDTH: Final = 80
+"""A note's example of another way is left out rather than wrap the note past one line."""
+
 _SHORT_WORDS: Final = {text.split()[0]: action for text, action in SIMPLE_ACTIONS.items()}
 
 
@@ -47,6 +50,8 @@ class Reading:
 
     action: Action
     note: str = ""
+    ways: int = 1
+    """For ``move FIELD``: how many shortest ways there were (the note names the one taken)."""
 
 
 def read_action(observation: Observation, text: str) -> Reading:
@@ -124,17 +129,18 @@ def _move_to(observation: Observation, text: str, word: str) -> Reading:
             f"{text.strip()!r}: {_out_of_reach(observation, here, destination)}", "§5 (B)"
         )
     move = found[0]
-    ways = shortest_ways(observation, here, destination)
-    others = [" ".join(way) for way in ways if way != move.path]
+    ways = shortest_ways(observation, here, destination, listed=2)
+    others = [" ".join(way) for way in ways.listed if way != move.path]
     note = f"move {destination}: the car drives {' '.join(move.path)}"
-    if len(others) == 1:
+    if ways.count == 2:
         note += f" (the other shortest way: {others[0]})"
-    elif others:
-        # Listing dozens of ways (drives across a terrain area give many) would fill the screen.
-        shown = ", ".join(others[:2])
-        more = f" and {len(others) - 2} more" if len(others) > 2 else ""
-        note += f" ({len(others)} other shortest ways: {shown}{more})"
-    return Reading(move, note)
+    elif ways.count > 2:
+        # One example, where it fits on the line: drives across areas have dozens of ways.
+        example = f"{note} ({ways.count - 1} other shortest ways, e.g. {others[0]})"
+        note = (
+            example if len(example) <= NOTE_WIDTH else f"{note} (one of {ways.count} shortest ways)"
+        )
+    return Reading(move, note, ways.count)
 
 
 def _out_of_reach(observation: Observation, here: str, destination: str) -> str:
@@ -156,14 +162,26 @@ def _out_of_reach(observation: Observation, here: str, destination: str) -> str:
     )
 
 
-def shortest_ways(observation: Observation, start: str, destination: str) -> list[tuple[str, ...]]:
-    """Every shortest way of a move from ``start`` to ``destination`` (the fields each step
-    ends on), none going on from a located treasure; reading order of the fields passed.
+@dataclass(frozen=True)
+class Ways:
+    """The shortest ways of a move: how many there are, and the first few of them."""
+
+    count: int
+    listed: tuple[tuple[str, ...], ...]
+    """The first ways in reading order of the fields passed, each the fields its steps end on."""
+
+
+def shortest_ways(observation: Observation, start: str, destination: str, listed: int = 3) -> Ways:
+    """The shortest ways of a move from ``start`` to ``destination``, none going on from a
+    located treasure: their number, and the first ``listed`` of them in reading order of the
+    fields passed. The ways are counted, not listed (a drive across large areas has thousands).
 
     >>> import tobago_solver as tb
     >>> seen = tb.new_game(tb.islands.default(), 2, seed=1).observation(0)
     >>> shortest_ways(seen, "f7", "e5")
-    [('e6', 'e5')]
+    Ways(count=1, listed=(('e6', 'e5'),))
+    >>> shortest_ways(seen, "f7", "f7").count
+    0
     """
     island = observation.island
     stops = frozenset(
@@ -173,14 +191,39 @@ def shortest_ways(observation: Observation, start: str, destination: str) -> lis
     )
     one = move_paths(island, start, observation.rules.max_steps, stops).get(destination)
     if one is None:
-        return []
+        return Ways(0, ())
     neighbours = move_neighbours(island)
-    ways: list[tuple[str, ...]] = [()]
-    for _ in range(len(one)):
-        ways = [
-            (*way, there)
-            for way in ways
-            if not way or way[-1] not in stops
-            for there in neighbours[way[-1] if way else start]
-        ]
-    return [way for way in ways if way[-1] == destination]
+    # Breadth first, layer by layer: how many shortest ways reach each field.
+    counts = {start: 1}
+    layers = [[start]]
+    for _ in one:
+        reached: dict[str, int] = {}
+        for here in layers[-1]:
+            if here in stops:
+                continue
+            for there in neighbours[here]:
+                if there not in counts:
+                    reached[there] = reached.get(there, 0) + counts[here]
+        counts.update(reached)
+        layers.append(list(reached))
+    # Backwards: the fields of each layer that a shortest way to the destination passes.
+    on_way = [{destination}]
+    for layer in reversed(layers[1:-1]):
+        after = on_way[-1]
+        on_way.append({f for f in layer if f not in stops and not after.isdisjoint(neighbours[f])})
+    on_way.reverse()
+    found: list[tuple[str, ...]] = []
+
+    def follow(way: tuple[str, ...]) -> None:
+        here = way[-1] if way else start
+        for there in neighbours[here]:
+            if len(found) == listed:
+                return
+            if there in on_way[len(way)]:
+                if len(way) + 1 == len(one):
+                    found.append((*way, there))
+                else:
+                    follow((*way, there))
+
+    follow(())
+    return Ways(counts[destination], tuple(found))
