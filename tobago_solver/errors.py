@@ -90,7 +90,8 @@ class NotToMoveError(TobagoError):
 
 
 class IllegalActionError(TobagoError):
-    """An action the rules do not allow in this state; ``rule`` names the rule (e.g. ``§5 (B)``)."""
+    """An action the rules do not allow in this state; ``rule`` names the rule in words (e.g.
+    ``moving a car``, ``a clue must leave a field``), as the message ends in brackets."""
 
     def __init__(self, message: str, rule: str) -> None:
         super().__init__(f"{message} ({rule})")

@@ -136,7 +136,8 @@ def test_illegal_plays_are_refused_with_the_rule_or_forced(
     )
     assert code == 0
     assert out[1] == (
-        "refused (contradiction): not in lake: no field is left; it contradicts 'in lake' (rule 2)"
+        "refused (contradiction): not in lake: no field is left; it contradicts 'in lake' "
+        "(a clue must leave a field)"
     )
     assert out[2].startswith("refused (no-new-information): in lake: the ")
     assert out[3].startswith("contradiction: not in lake")
@@ -187,8 +188,8 @@ def test_hand_best_cars_and_reach(
     lefts = [int(line.rsplit(" ", 1)[1]) for line in legal]
     assert lefts == sorted(lefts)
     assert (
-        best[-1]
-        == "in lake on grey: illegal (no-new-information) the 7 candidates do not change (rule 3)"
+        best[-1] == "in lake on grey: illegal (no-new-information) the 7 candidates do not change "
+        "(a clue must rule out a field)"
     )
     assert out[14] == f"car red on {start}"
     reach = tb.reachable(ISLAND, start)

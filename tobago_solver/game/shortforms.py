@@ -34,6 +34,7 @@ from tobago_solver.game.actions import SIMPLE_ACTIONS, Action, Move, Play, parse
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.paths import move_neighbours, move_paths
 from tobago_solver.game.position import located_field
+from tobago_solver.game.state import RULE_MOVE, RULE_PLAY
 from tobago_solver.hexgrid import field_name, parse_field
 from tobago_solver.movement import step_distance
 from tobago_solver.rules import MAP_NAMES
@@ -108,7 +109,7 @@ def _play_card(observation: Observation, text: str, words: list[str]) -> Reading
     number = int(words[1])
     if not 1 <= number <= len(hand):
         held = f"hold {len(hand)} clue cards, numbered 1 to {len(hand)}" if hand else "hold none"
-        raise IllegalActionError(f"{text.strip()!r}: you {held}", "§5 (A)")
+        raise IllegalActionError(f"{text.strip()!r}: you {held}", RULE_PLAY)
     action = Play(hand[number - 1], MAP_NAMES.index(map_word))
     return Reading(action, f"play {number} {map_word}: {action}")
 
@@ -126,7 +127,7 @@ def _move_to(observation: Observation, text: str, word: str) -> Reading:
     here = observation.cars[observation.player]
     if not found:
         raise IllegalActionError(
-            f"{text.strip()!r}: {_out_of_reach(observation, here, destination)}", "§5 (B)"
+            f"{text.strip()!r}: {_out_of_reach(observation, here, destination)}", RULE_MOVE
         )
     move = found[0]
     ways = shortest_ways(observation, here, destination, listed=2)
