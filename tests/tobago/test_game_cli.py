@@ -155,3 +155,19 @@ def test_a_resumed_game_of_long_moves_reads_a_move_at_once(
     # The record of a move longer than three steps reads again.
     record = tb.GameRecord.from_json(saved.read_text(encoding="utf-8"))
     assert len(tb.parse_action(record.actions[0]).path) == 8  # type: ignore[union-attr]
+
+
+def test_a_seat_refuses_a_bad_line_and_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = ["help", "4" * 4301, f"play {'4' * 4301} grey", f"#{'4' * 150}", "play 2 gray", "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    code = main(["play", "ABC-1", "--players", "2", "--human", "0", "--seed", "1"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert "#N or N      action N of the 'moves' list" in out
+    said = " ".join(out.split())  # refusals wrapped at 80 columns, read as one text
+    assert said.count("characters are no action") == 2
+    assert "…': the list of legal actions ('moves') runs from 1 to" in said
+    assert "turn   0 P0 (human): play in sight of sea on grey" in out
+    assert "game stopped at turn" in out

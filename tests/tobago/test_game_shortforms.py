@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import re
 import tracemalloc
 from dataclasses import replace
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import tobago_solver as tb
+from tobago_solver.errors import ActionSyntaxError, IllegalActionError
 from tobago_solver.game.bots import GreedyBot
 from tobago_solver.game.paths import move_neighbours
 from tobago_solver.game.position import located_field
@@ -82,3 +89,53 @@ def test_a_long_drive_on_a_large_island_is_counted_without_listing_every_way() -
     assert reading.action.destination == destination  # type: ignore[union-attr]
     assert reading.note.endswith("(one of 34 shortest ways)")
     assert len(reading.note) <= 80
+
+
+SEEN = tb.new_game(tb.islands.default(), 2, seed=1).observation(0)
+WORDS = st.sampled_from(
+    ["play", "move", "on", "grey", "gray", "#", "#1", "1", "²", "a1", "f7", "e5", "take", "end"]
+)
+
+
+DIGITS = st.one_of(
+    st.text("0123456789", min_size=1, max_size=12),
+    st.integers(min_value=1, max_value=5000).map(lambda n: "4" * n),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=40),
+        st.lists(st.one_of(WORDS, st.text(max_size=6)), max_size=5).map(" ".join),
+        DIGITS,
+        DIGITS.map(lambda n: f"play {n} grey"),
+        DIGITS.map(lambda n: f"#{n}"),
+        DIGITS.map(lambda n: f"move a{n}"),
+    )
+)
+def test_read_action_raises_only_its_documented_errors(text: str) -> None:
+    with contextlib.suppress(ActionSyntaxError, IllegalActionError):
+        read_action(SEEN, text)
+
+
+@pytest.mark.parametrize(
+    ("line", "answer"),
+    [
+        ("4" * 4301, "characters are no action"),
+        (f"play {'4' * 190} grey", "you hold 6 clue cards, numbered 1 to 6"),
+        (f"#{'4' * 190}", "the list of legal actions ('moves') runs from 1 to"),
+        (f"play {'4' * 4301} grey", "characters are no action"),
+    ],
+    ids=["4301 digits", "play 190 digits", "#190 digits", "play 4301 digits"],
+)
+def test_a_number_of_hundreds_of_digits_is_refused_in_words(line: str, answer: str) -> None:
+    with pytest.raises(tb.TobagoError, match=re.escape(answer)) as refused:
+        read_action(SEEN, line)
+    assert len(str(refused.value)) < 120
+
+
+def test_numbered_actions_read_with_or_without_a_hash() -> None:
+    assert read_action(SEEN, "#3").action == SEEN.legal_actions[2]
+    assert read_action(SEEN, " #12 ").action == read_action(SEEN, "12").action
+    assert read_action(SEEN, "play 2 gray").action == read_action(SEEN, "play 2 grey").action

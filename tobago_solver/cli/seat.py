@@ -38,7 +38,7 @@ moves (the full text of an action works too, as 'moves' lists it):
   move FIELD   drive there by a shortest way: 'move k7' ('move j8 k7': by j8)
   take, spend  take an amulet, spend one
   end, accept  end the turn, accept a curse
-  N            action N of the 'moves' list
+  #N or N      action N of the 'moves' list: '#5' or '5'
 commands:
   board        the board again             moves  every legal action, numbered
   where MAP    a map's clues and every field it leaves ('where': all four maps)

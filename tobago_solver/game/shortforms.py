@@ -18,7 +18,9 @@ The short forms, beside the full text of :func:`~tobago_solver.game.actions.pars
   passes one); the note names the way taken and the other shortest ones.
 - ``take``, ``spend``, ``end``, ``accept``: ``take amulet``, ``spend amulet``, ``end turn``,
   ``accept curse``.
-- ``N`` alone: action N of the numbered list of every legal action (:func:`numbered`).
+- ``#N`` or ``N`` alone: action N of the numbered list of every legal action
+  (:func:`~tobago_solver.game.board.numbered`, which ``moves`` shows).
+- ``gray`` is read as ``grey`` wherever a map is named.
 
 A short form that cannot be resolved says why (a card number beyond the hand, a field out of
 reach); whether the action it resolves to is legal is the engine's part (``state.apply``).
@@ -41,6 +43,12 @@ from tobago_solver.rules import MAP_NAMES
 
 NOTE_WIDTH: Final = 80
 """A note's example of another way is left out rather than wrap the note past one line."""
+
+MAX_LINE_CHARS: Final = 200
+"""The longest line read as an action (the longest action takes about 50 characters)."""
+_NUMBER_DIGITS: Final = 6
+_QUOTED_CHARS: Final = 40
+"""A refusal quotes at most this much of a line."""
 
 _SHORT_WORDS: Final = {text.split()[0]: action for text, action in SIMPLE_ACTIONS.items()}
 
@@ -68,28 +76,55 @@ def read_action(observation: Observation, text: str) -> Reading:
     ...
     tobago_solver.errors.IllegalActionError: 'play 9 grey': you hold 6 clue cards, numbered 1 ...
     """
-    words = text.lower().split()
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"cannot read action {text!r}: an action is text, e.g. 'end turn'")
+    if len(text) > MAX_LINE_CHARS:
+        raise ActionSyntaxError(
+            f"{_quoted(text)}: {len(text):,} characters are no action (one takes a few dozen)"
+        )
+    # 'gray' is the other spelling of the grey map.
+    words = ["grey" if word == "gray" else word for word in text.lower().split()]
     if not words:
         raise ActionSyntaxError("empty line: type an action, or 'help'")
-    if len(words) == 1 and words[0].isascii() and words[0].isdigit():
-        return _numbered_action(observation, int(words[0]))
+    if len(words) == 1 and _is_number(words[0].removeprefix("#")):
+        return _numbered_action(observation, words[0])
     if len(words) == 1 and words[0] in _SHORT_WORDS:
         action = _SHORT_WORDS[words[0]]
         return Reading(action, f"{words[0]}: {action}")
-    if words[0] == "play" and len(words) > 1 and words[1].isascii() and words[1].isdigit():
+    if words[0] == "play" and len(words) > 1 and _is_number(words[1]):
         return _play_card(observation, text, words)
     if words[0] == "move" and len(words) == 2:
         return _move_to(observation, text, words[1])
-    return Reading(parse_action(text))
+    return Reading(parse_action(" ".join(words) if "gray" in text.lower() else text))
 
 
-def _numbered_action(observation: Observation, number: int) -> Reading:
+def _is_number(word: str) -> bool:
+    """Whether ``word`` is a whole number in ASCII digits (``²`` and ``٣`` are digits too)."""
+    return word.isascii() and word.isdigit()
+
+
+def _number(word: str) -> int:
+    """The number of ASCII digits ``word``; any beyond what a list or hand holds reads as that
+    much (Python refuses to read a number of more than 4,300 digits)."""
+    digits = word.lstrip("0") or "0"
+    return int(digits) if len(digits) <= _NUMBER_DIGITS else 10**_NUMBER_DIGITS
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted, a long one cut short."""
+    text = text.strip()
+    return repr(text) if len(text) <= _QUOTED_CHARS else repr(text[: _QUOTED_CHARS - 1] + "…")
+
+
+def _numbered_action(observation: Observation, word: str) -> Reading:
     legal = observation.legal_actions
+    quoted = _quoted(word)
     if not legal:
-        raise ActionSyntaxError(f"'{number}': it is not your turn, there is no list of actions")
+        raise ActionSyntaxError(f"{quoted}: it is not your turn, there is no list of actions")
+    number = _number(word.removeprefix("#"))
     if not 1 <= number <= len(legal):
         raise ActionSyntaxError(
-            f"'{number}': the list of legal actions ('moves') runs from 1 to {len(legal)}"
+            f"{quoted}: the list of legal actions ('moves') runs from 1 to {len(legal)}"
         )
     return Reading(legal[number - 1])
 
@@ -98,18 +133,18 @@ def _play_card(observation: Observation, text: str, words: list[str]) -> Reading
     *_, map_word = words
     if len(words) not in (3, 4) or (len(words) == 4 and words[2] != "on"):
         raise ActionSyntaxError(
-            f"cannot read action {text!r}: expected 'play N MAP', e.g. 'play {words[1]} grey'"
+            f"cannot read action {_quoted(text)}: expected 'play N MAP', e.g. 'play 2 grey'"
         )
     if map_word not in MAP_NAMES:
         raise ActionSyntaxError(
-            f"cannot read action {text!r}: unknown map {map_word!r} "
+            f"cannot read action {_quoted(text)}: unknown map {_quoted(map_word)} "
             f"(expected {', '.join(MAP_NAMES)})"
         )
     hand = observation.hand
-    number = int(words[1])
+    number = _number(words[1])
     if not 1 <= number <= len(hand):
         held = f"hold {len(hand)} clue cards, numbered 1 to {len(hand)}" if hand else "hold none"
-        raise IllegalActionError(f"{text.strip()!r}: you {held}", RULE_PLAY)
+        raise IllegalActionError(f"{_quoted(text)}: you {held}", RULE_PLAY)
     action = Play(hand[number - 1], MAP_NAMES.index(map_word))
     return Reading(action, f"play {number} {map_word}: {action}")
 
@@ -118,7 +153,7 @@ def _move_to(observation: Observation, text: str, word: str) -> Reading:
     try:
         destination = field_name(*parse_field(word))
     except ValueError as error:
-        raise ActionSyntaxError(f"cannot read action {text!r}: {error}") from None
+        raise ActionSyntaxError(f"cannot read action {_quoted(text)}: {error}") from None
     moves = [a for a in observation.legal_actions if isinstance(a, Move)]
     if not moves:
         # No move is legal now (another phase, another player's turn): the engine says why.
