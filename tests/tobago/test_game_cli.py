@@ -171,3 +171,22 @@ def test_a_seat_refuses_a_bad_line_and_asks_again(
     assert "…': the list of legal actions ('moves') runs from 1 to" in said
     assert "turn   0 P0 (human): play in sight of sea on grey" in out
     assert "game stopped at turn" in out
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "where", "check-clue", "assist"])
+def test_the_presets_are_named_apart_from_the_random_seed_in_help(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    assert main([command, "--help"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "seed (the game as the seed text describes it) or published (the printed game)" in said
+
+
+def test_the_presets_are_named_apart_from_the_random_seed_on_screen(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "ABC-1", "--players", "2", "--seed", "1", "--rules", "published"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ABC-1 · rules: printed game · dealt from seed 1: P0 (greedy) at ")
+    assert main(["simulate", "-n", "1", "--bots", "greedy,greedy", "--no-progress"]) == 0
+    assert "1 games on ABC-1, rules: seed text" in capsys.readouterr().out

@@ -36,7 +36,7 @@ from tobago_solver.clues import Clue, Relation
 from tobago_solver.errors import TobagoError
 from tobago_solver.island import LandmarkKind, Terrain
 from tobago_solver.render import render_table_svg, write_svg
-from tobago_solver.rules import MAP_NAMES, TobagoRules
+from tobago_solver.rules import MAP_NAMES, TobagoRules, rules_label
 from tobago_solver.table import Table
 
 _CLUE_WORDS: Final = (
@@ -357,7 +357,9 @@ def run_session(table: Table, *, force_all: bool = False) -> int:
         raise TobagoError("standard input is closed: type commands, or pipe a game file in")
     shell = Assistant(table, force_all=force_all)
     if shell.use_rawinput:
-        shell.say(f"tobago assist on {table.island.name} ({table.rules.name} rules): type 'help'")
+        shell.say(
+            f"tobago assist on {table.island.name} ({rules_label(table.rules.name)}): type 'help'"
+        )
     shell.cmdloop()
     return 2 if shell.errors and not shell.use_rawinput else 0
 

@@ -72,8 +72,9 @@ and "in sea" is not a clue. Case, articles and plurals do not matter: "Not next 
 
 ISLAND_HELP = "a bundled island name (see 'tobago islands') or an .island file"
 RULES_HELP = (
-    "rule preset: seed (default: every clue must shrink the map's candidates) or published (the "
-    "printed game: a clue must shrink them only once a map has 16 or fewer)"
+    "seed (the game as the seed text describes it) or published (the printed game); default "
+    "seed. Under seed every clue must rule out some of a map's fields, under published only "
+    "once a map has 16 or fewer"
 )
 SVG_HELP = "also draw the island to this SVG file"
 
@@ -137,7 +138,12 @@ def seconds(text: str) -> float:
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
     """``--rules seed|published``, as every command that follows the rules takes it."""
     parser.add_argument(
-        "--rules", choices=("seed", "published"), default="seed", action=Once, help=RULES_HELP
+        "--rules",
+        choices=("seed", "published"),
+        default="seed",
+        action=Once,
+        metavar="seed|published",
+        help=RULES_HELP,
     )
 
 

@@ -49,7 +49,7 @@ from tobago_solver.game.observation import Observation
 from tobago_solver.game.position import MapState, Position, located_field
 from tobago_solver.hexgrid import field_name
 from tobago_solver.island import Island, LandmarkKind
-from tobago_solver.rules import MAP_NAMES, PUBLISHED_NEW_INFORMATION_THRESHOLD
+from tobago_solver.rules import MAP_NAMES, PUBLISHED_NEW_INFORMATION_THRESHOLD, rules_label
 
 SCREEN_WIDTH: Final = 80
 """The board never writes a line longer than this."""
@@ -377,13 +377,13 @@ def start_text(state: Position, bots: Sequence[str], *, seed: bool = True) -> st
 
     >>> import tobago_solver as tb
     >>> start_text(tb.new_game(tb.islands.default(), 2, seed=1), ["greedy", "random"])
-    'ABC-1, seed rules, seed 1: P0 (greedy) at f7, P1 (random) at h14'
+    'ABC-1 · rules: seed text · dealt from seed 1: P0 (greedy) at f7, P1 (random) at h14'
     """
     cars = ", ".join(
         f"P{p} ({bot}) at {car}" for p, (bot, car) in enumerate(zip(bots, state.cars, strict=True))
     )
-    dealt = f", seed {state.seed}" if seed else ""
-    return f"{state.island.name}, {state.rules.name} rules{dealt}: {cars}"
+    dealt = f" · dealt from seed {state.seed}" if seed else ""
+    return f"{state.island.name} · {rules_label(state.rules.name)}{dealt}: {cars}"
 
 
 def action_text(before: Position, action: Action, after: Position, bots: Sequence[str]) -> str:
