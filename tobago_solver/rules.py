@@ -18,6 +18,9 @@ PresetName = Literal["seed", "published"]
 MAP_NAMES: Final = ("grey", "brown", "black", "white")
 """The four treasure maps (§3), in the order the game lists them."""
 
+MAP_SPELLINGS: Final = {"gray": "grey"}
+"""Other spellings of the maps' names that commands read as them."""
+
 PRESET_LABELS: Final = {"seed": "seed text", "published": "printed game"}
 """What screens call each preset, so nobody takes ``seed`` for a random seed."""
 

@@ -14,6 +14,7 @@ import contextlib
 import math
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
@@ -62,6 +63,28 @@ def read_line(source: IO[str] | None, limit: int = MAX_LINE_CHARS) -> str:
     if len(line) > limit and not line.endswith("\n"):
         raise TobagoError(f"line too long: more than {limit:,} characters")
     return line.rstrip("\r\n")
+
+
+SCREEN_WIDTH = 80
+"""The columns of the terminal every screen is written for."""
+
+
+def wrap_lines(text: str, width: int = SCREEN_WIDTH, indent: str = "  ") -> list[str]:
+    """The lines of ``text``, each longer than ``width`` broken between words (a terminal would
+    cut a word in two) with its continuations indented; lines that fit stay as they are.
+
+    >>> wrap_lines("grey (9): b4 c5 d5 e5 f6 g6 h7 i8 j9", 20)
+    ['grey (9): b4 c5 d5', '  e5 f6 g6 h7 i8 j9']
+    """
+    return [
+        part
+        for line in text.split("\n")
+        for part in (
+            textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False)
+            if len(line) > width
+            else [line]
+        )
+    ]
 
 
 CLUE_GRAMMAR = """\

@@ -13,21 +13,20 @@ play in sight of sea on grey
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TextIO
 
 from tobago_solver.analysis.advice import hint_text
-from tobago_solver.cli.common import check_target, read_line
+from tobago_solver.cli.common import check_target, read_line, wrap_lines
 from tobago_solver.errors import IllegalActionError, TobagoError
 from tobago_solver.game.actions import Action
 from tobago_solver.game.board import BOARD_HEIGHT, KEY, board_text, numbered, where_text
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.shortforms import read_action
 from tobago_solver.game.state import GameState
-from tobago_solver.rules import MAP_NAMES
+from tobago_solver.rules import MAP_NAMES, MAP_SPELLINGS
 
 SCREEN_HEIGHT: Final = 24
 
@@ -68,15 +67,7 @@ class Terminal:
 
     def say(self, text: str) -> None:
         """Write ``text`` and a line break, lines longer than the screen's 80 wrapped."""
-        lines = [
-            part
-            for line in text.split("\n")
-            for part in (
-                textwrap.wrap(line, 80, subsequent_indent="  ", break_on_hyphens=False)
-                if len(line) > 80
-                else [line]
-            )
-        ]
+        lines = wrap_lines(text)
         print("\n".join(lines), file=self.out)
         self.lines += len(lines)
 
@@ -148,7 +139,7 @@ class HumanSeat:
         if command == "hint" and not rest:
             return hint_text(observation)
         if command == "where":
-            names = [rest.lower()] if rest else list(MAP_NAMES)
+            names = [MAP_SPELLINGS.get(rest.lower(), rest.lower())] if rest else list(MAP_NAMES)
             if any(name not in MAP_NAMES for name in names):
                 return f"no map {rest!r}: the maps are {', '.join(MAP_NAMES)}"
             return "\n".join(where_text(observation, MAP_NAMES.index(name)) for name in names)

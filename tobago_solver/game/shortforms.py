@@ -39,7 +39,7 @@ from tobago_solver.game.position import located_field
 from tobago_solver.game.state import RULE_MOVE, RULE_PLAY
 from tobago_solver.hexgrid import field_name, parse_field
 from tobago_solver.movement import step_distance
-from tobago_solver.rules import MAP_NAMES
+from tobago_solver.rules import MAP_NAMES, MAP_SPELLINGS
 
 NOTE_WIDTH: Final = 80
 """A note's example of another way is left out rather than wrap the note past one line."""
@@ -82,8 +82,7 @@ def read_action(observation: Observation, text: str) -> Reading:
         raise ActionSyntaxError(
             f"{_quoted(text)}: {len(text):,} characters are no action (one takes a few dozen)"
         )
-    # 'gray' is the other spelling of the grey map.
-    words = ["grey" if word == "gray" else word for word in text.lower().split()]
+    words = [MAP_SPELLINGS.get(word, word) for word in text.lower().split()]
     if not words:
         raise ActionSyntaxError("empty line: type an action, or 'help'")
     if len(words) == 1 and _is_number(words[0].removeprefix("#")):
@@ -95,7 +94,8 @@ def read_action(observation: Observation, text: str) -> Reading:
         return _play_card(observation, text, words)
     if words[0] == "move" and len(words) == 2:
         return _move_to(observation, text, words[1])
-    return Reading(parse_action(" ".join(words) if "gray" in text.lower() else text))
+    spelled = any(word in MAP_SPELLINGS for word in text.lower().split())
+    return Reading(parse_action(" ".join(words) if spelled else text))
 
 
 def _is_number(word: str) -> bool:
