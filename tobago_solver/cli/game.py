@@ -12,7 +12,6 @@ import argparse
 import json
 import random
 import sys
-import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -29,12 +28,14 @@ from tobago_solver.cli.common import (
     load_island,
     non_negative,
     read_text_file,
+    wrap_lines,
 )
+from tobago_solver.cli.screen import SCREEN_HEIGHT, RoundLog, screen
 from tobago_solver.cli.seat import HumanSeat, QuitRequest, Terminal
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action, parse_action
-from tobago_solver.game.board import events_text, start_text
 from tobago_solver.game.bots import Bot, make_bot
+from tobago_solver.game.gamelog import events_text, start_text
 from tobago_solver.game.records import GameRecord, bot_rng, record_of, replay
 from tobago_solver.game.rules import GameRules
 from tobago_solver.game.setup import new_game
@@ -95,14 +96,16 @@ class Pictures:
 @dataclass
 class GameLog:
     """The game as it goes: one line per player's turn (its actions joined), then what
-    followed (treasures found, gold, curses, the end), and a picture of every state."""
+    followed (treasures found, gold, curses, the end), and a picture of every state. With
+    ``hold`` (a person plays) the lines wait in ``round`` for the person's next screen, which
+    writes them as tightly as it needs; else they are printed as they come."""
 
     bots: list[str]
     terminal: Terminal
     quiet: bool
     pictures: Pictures | None
-    line: str | None = None
-    line_key: tuple[int, int] | None = None
+    hold: bool = False
+    round: RoundLog = field(default_factory=RoundLog)
 
     def start(self, state: GameState, *, seed: bool) -> None:
         if not self.quiet:
@@ -116,24 +119,37 @@ class GameLog:
         if self.quiet:
             return
         who = before.to_move
-        key = (before.turn, who)
-        if self.line is not None and key == self.line_key:
-            self.line += f", {action}"
-        else:
-            self.flush()
-            self.line = f"turn {before.turn:3d} P{who} ({self.bots[who]}): {action}"
-            self.line_key = key
         events = [event.strip() for event in events_text(before, action, after)]
-        if events:
-            self.flush()
-            text = "; ".join(events)
-            lines = textwrap.wrap(text, 80, initial_indent="    ", subsequent_indent="    ")
-            self.terminal.say("\n".join(lines))
+        self.round.action(before.turn, who, self.bots[who], str(action), events)
+        if not self.hold:
+            # A turn's line is complete once something followed it or another turn began.
+            done = self.round.entries[:-1] if not events else self.round.entries
+            self._print(len(done))
 
     def flush(self) -> None:
-        if self.line is not None:
-            self.terminal.say(self.line)
-        self.line = self.line_key = None
+        """Print what is still held (a game of bots)."""
+        if not self.hold:
+            self._print(len(self.round.entries))
+
+    def _print(self, entries: int) -> None:
+        if entries:
+            shown = RoundLog(self.round.entries[:entries])
+            self.terminal.say("\n".join(shown.lines(0)))
+            del self.round.entries[:entries]
+
+    def end(self, state: GameState, humans: list[int], tail: int) -> None:
+        """The last screen: what happened since the last decision and the final board, as the
+        one person at the table sees it (else as everyone does), with ``tail`` lines left
+        for what follows."""
+        if self.quiet:
+            return
+        self.flush()
+        seat = humans[0] if len(humans) == 1 else 0
+        # In a game of bots the board starts a screen of its own.
+        room = SCREEN_HEIGHT - tail - (self.terminal.lines if self.hold else 0)
+        said = screen(state.observation(seat), self.round, room, public=len(humans) != 1)
+        self.terminal.say("\n".join(said))
+        self.round.done()
 
 
 def _bot_names(text: str, players: int) -> list[str]:
@@ -258,8 +274,8 @@ def _play(args: argparse.Namespace) -> int:
     terminal = Terminal(sys.stdin, sys.stdout, echo=not _is_terminal(sys.stdin))
     if humans and (sys.stdin is None or sys.stdin.closed):
         raise TobagoError("standard input is closed: a --human seat needs it to read moves")
-    log = GameLog(game.bots, terminal, args.quiet, pictures)
-    seat = HumanSeat(terminal, save=game.save)
+    log = GameLog(game.bots, terminal, args.quiet, pictures, hold=bool(humans))
+    seat = HumanSeat(terminal, save=game.save, log=log.round)
     log.start(game.state, seed=not humans)
     stopped = None
     try:
@@ -285,17 +301,21 @@ def _play(args: argparse.Namespace) -> int:
             game.save(Path(save))
             print(f"\nsaved to {save}")
         raise
-    log.flush()
     record = game.record()
+    tail = [
+        *([record.result_line()] if stopped is None else []),
+        *([f"the game was dealt from seed {record.seed}"] if stopped is None and humans else []),
+        *([f"saved to {save}"] if save is not None else []),
+        *([f"{pictures.written} pictures in {pictures.folder}"] if pictures is not None else []),
+    ]
     if stopped is None:
-        print(record.result_line())
-        if humans:
-            print(f"the game was dealt from seed {record.seed}")
+        log.end(game.state, humans, len(wrap_lines("\n".join(tail))))
+    else:
+        log.flush()
     if save is not None:
         game.save(Path(save))
-        print(f"saved to {save}")
-    if pictures is not None:
-        print(f"{pictures.written} pictures in {pictures.folder}")
+    if tail:
+        terminal.say("\n".join(tail))
     if stopped == "game stopped":
         resume = f"; 'tobago play --resume {save}' goes on with it" if save else ""
         print(f"game stopped at turn {game.state.turn}{resume}")
@@ -321,10 +341,14 @@ def _replay(args: argparse.Namespace) -> int:
     log.start(states[0], seed=True)
     for text, before, after in zip(record.actions, states, states[1:], strict=False):
         log.action(before, parse_action(text), after)
-    log.flush()
-    print(record.result_line())
+    tail = [record.result_line()]
     if pictures is not None:
-        print(f"{pictures.written} pictures in {pictures.folder}")
+        tail.append(f"{pictures.written} pictures in {pictures.folder}")
+    if record.finished:
+        log.end(states[-1], [], len(wrap_lines("\n".join(tail))))
+    else:
+        log.flush()
+    terminal.say("\n".join(tail))
     return EXIT_OK
 
 

@@ -14,21 +14,21 @@ play in sight of sea on grey
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TextIO
 
 from tobago_solver.analysis.advice import hint_text
 from tobago_solver.cli.common import check_target, read_line, wrap_lines
+from tobago_solver.cli.screen import SCREEN_HEIGHT, RoundLog, screen
 from tobago_solver.errors import IllegalActionError, TobagoError
 from tobago_solver.game.actions import Action
-from tobago_solver.game.board import BOARD_HEIGHT, KEY, board_text, numbered, where_text
+from tobago_solver.game.board import KEY, SHORT_FORMS, board_text, maps_text
+from tobago_solver.game.gamelog import action_list
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.shortforms import read_action
 from tobago_solver.game.state import GameState
 from tobago_solver.rules import MAP_NAMES, MAP_SPELLINGS
-
-SCREEN_HEIGHT: Final = 24
 
 HELP: Final = f"""\
 moves (the full text of an action works too, as 'moves' lists it):
@@ -42,8 +42,10 @@ commands:
   board        the board again             moves  every legal action, numbered
   where MAP    a map's clues and every field it leaves ('where': all four maps)
   hint         the actions the advice ranks first, and why
+  log          what happened since your last move, in full
   save FILE    save the game ('tobago play --resume FILE' goes on with it)
   help         this text                   quit   stop (with --save: saved)
+short of room, the board writes clues short: {SHORT_FORMS}
 {KEY}"""
 
 
@@ -85,24 +87,28 @@ class Terminal:
         return line.strip()
 
     def room(self) -> int:
-        """Lines left on a 24-line screen for a board, keeping one for the prompt."""
+        """Lines left on a 24-line screen, keeping one for the prompt."""
         return SCREEN_HEIGHT - 1 - self.lines
 
 
 @dataclass
 class HumanSeat:
-    """A seat played at the terminal. ``save(path)`` writes the game so far."""
+    """A seat played at the terminal. ``save(path)`` writes the game so far; ``log`` holds
+    what happened since the person last decided, shown above the board."""
 
     terminal: Terminal
     save: Callable[[Path], None]
     name: str = "human"
+    log: RoundLog = field(default_factory=RoundLog)
 
     def decide(self, state: GameState) -> Action:
-        """Show the board and read lines until one is a legal action; commands are answered
-        on the way. Raises QuitRequest on ``quit`` and InputEndedError at the end of input."""
+        """Show what happened and the board, and read lines until one is a legal action;
+        commands are answered on the way. Raises QuitRequest on ``quit`` and InputEndedError
+        at the end of input."""
         observation = state.observation(state.to_move)
         say = self.terminal.say
-        say(board_text(observation, height=min(BOARD_HEIGHT, self.terminal.room())))
+        say("\n".join(screen(observation, self.log, self.terminal.room())))
+        self.log.done()
         while True:
             line = self.terminal.ask(_prompt(observation))
             word, _, rest = line.partition(" ")
@@ -130,19 +136,22 @@ class HumanSeat:
 
     def _command(self, observation: Observation, command: str, rest: str) -> str | None:
         """The answer to a command, or None when the line is not one."""
+        room = SCREEN_HEIGHT - 1
         if command == "help" and not rest:
             return HELP
         if command == "board" and not rest:
-            return board_text(observation)
+            return board_text(observation, height=room)
         if command == "moves" and not rest:
-            return numbered(observation.legal_actions) or "nothing to decide now"
+            return action_list(observation)
         if command == "hint" and not rest:
             return hint_text(observation)
+        if command == "log" and not rest:
+            return "\n".join(self.log.last[-room:]) or "nothing happened yet"
         if command == "where":
             names = [MAP_SPELLINGS.get(rest.lower(), rest.lower())] if rest else list(MAP_NAMES)
             if any(name not in MAP_NAMES for name in names):
                 return f"no map {rest!r}: the maps are {', '.join(MAP_NAMES)}"
-            return "\n".join(where_text(observation, MAP_NAMES.index(name)) for name in names)
+            return maps_text(observation, [MAP_NAMES.index(name) for name in names], room)
         if command == "save":
             if not rest:
                 return "give a file name: 'save game.json'"

@@ -19,7 +19,7 @@ The short forms, beside the full text of :func:`~tobago_solver.game.actions.pars
 - ``take``, ``spend``, ``end``, ``accept``: ``take amulet``, ``spend amulet``, ``end turn``,
   ``accept curse``.
 - ``#N`` or ``N`` alone: action N of the numbered list of every legal action
-  (:func:`~tobago_solver.game.board.numbered`, which ``moves`` shows).
+  (:func:`~tobago_solver.game.gamelog.numbered`, which ``moves`` shows).
 - ``gray`` is read as ``grey`` wherever a map is named.
 
 A short form that cannot be resolved says why (a card number beyond the hand, a field out of
