@@ -190,3 +190,64 @@ def test_the_presets_are_named_apart_from_the_random_seed_on_screen(
     assert out.startswith("ABC-1 · rules: printed game · dealt from seed 1: P0 (greedy) at ")
     assert main(["simulate", "-n", "1", "--bots", "greedy,greedy", "--no-progress"]) == 0
     assert "1 games on ABC-1, rules: seed text" in capsys.readouterr().out
+
+
+def _at_a_terminal(argv: list[str], keys: list[bytes]) -> str:
+    """Run ``tobago`` at a pseudo-terminal, typing each of ``keys`` at a prompt; the screen's
+    text, escape codes left out."""
+    import os
+    import pty
+    import re
+    import select
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tobago_solver", *argv],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+        cwd=root,
+    )
+    os.close(follower)
+    seen = b""
+    pending = list(keys)
+    try:
+        while True:
+            ready, _, _ = select.select([leader], [], [], 30)
+            if not ready:
+                break
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+            if pending and seen.rstrip().endswith(b">"):
+                os.write(leader, pending.pop(0))
+    finally:
+        process.wait(timeout=30)
+        os.close(leader)
+    text = seen.decode("utf-8", "replace").replace("\r", "")
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]", "", text)
+
+
+def test_the_seat_edits_lines_keeps_history_and_completes_words() -> None:
+    pytest.importorskip("readline")
+    argv = ["play", "ABC-1", "--players", "2", "--human", "0", "--seed", "1"]
+    keys = [
+        b"hnt\x1b[D\x1b[Di\x1b[F\r",  # 'hnt', two steps left, 'i', End: 'hint'
+        b"\x1b[A\r",  # the line before again: 'hint'
+        b"whe\t grey\r",  # Tab completes 'where'
+        b"quit\r",
+    ]
+    screen = _at_a_terminal(argv, keys)
+    assert "cannot read action" not in screen
+    assert screen.count("best first by the gain in treasure cards you can expect") == 2
+    assert "grey: 102 fields, no clue yet" in screen
+    assert "game stopped at turn 0" in screen

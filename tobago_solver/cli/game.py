@@ -31,7 +31,7 @@ from tobago_solver.cli.common import (
     wrap_lines,
 )
 from tobago_solver.cli.screen import SCREEN_HEIGHT, RoundLog, screen
-from tobago_solver.cli.seat import HumanSeat, QuitRequest, Terminal
+from tobago_solver.cli.seat import HumanSeat, QuitRequest, Terminal, line_editing
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action, parse_action
 from tobago_solver.game.bots import Bot, make_bot
@@ -271,9 +271,11 @@ def _play(args: argparse.Namespace) -> int:
     check_target(save, "game record")
     game, bots, rngs = _resumed(args) if args.resume else _new(args)
     humans = [seat for seat, bot in enumerate(bots) if bot is None]
-    terminal = Terminal(sys.stdin, sys.stdout, echo=not _is_terminal(sys.stdin))
+    typed = _is_terminal(sys.stdin)
+    terminal = Terminal(sys.stdin, sys.stdout, echo=not typed)
     if humans and (sys.stdin is None or sys.stdin.closed):
         raise TobagoError("standard input is closed: a --human seat needs it to read moves")
+    terminal.editing = bool(humans) and typed and line_editing(terminal)
     log = GameLog(game.bots, terminal, args.quiet, pictures, hold=bool(humans))
     seat = HumanSeat(terminal, save=game.save, log=log.round)
     log.start(game.state, seed=not humans)

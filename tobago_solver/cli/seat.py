@@ -13,13 +13,19 @@ play in sight of sea on grey
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TextIO
 
 from tobago_solver.analysis.advice import hint_text
-from tobago_solver.cli.common import check_target, read_line, wrap_lines
+from tobago_solver.cli.common import (
+    MAX_LINE_CHARS,
+    InputEndedError,
+    check_target,
+    read_line,
+    wrap_lines,
+)
 from tobago_solver.cli.screen import SCREEN_HEIGHT, RoundLog, screen
 from tobago_solver.errors import IllegalActionError, TobagoError
 from tobago_solver.game.actions import Action
@@ -59,13 +65,17 @@ class Terminal:
     board can fit what is left of a 24-line screen, and reads one capped line at a time.
 
     With ``echo`` (input that is not a terminal) each line read is written after its prompt,
-    so a transcript reads as if typed.
+    so a transcript reads as if typed. With ``editing`` (a terminal, see :func:`line_editing`)
+    lines are read with readline: arrow keys, history, and Tab completing ``words``.
     """
 
     source: TextIO | None
     out: TextIO
     echo: bool
     lines: int = 0
+    editing: bool = False
+    words: Sequence[str] = ()
+    """What Tab completes at the prompt (commands, maps, fields)."""
 
     def say(self, text: str) -> None:
         """Write ``text`` and a line break, lines longer than the screen's 80 wrapped."""
@@ -75,6 +85,8 @@ class Terminal:
 
     def ask(self, prompt: str) -> str:
         """Write the prompt, read a line (stripped); raises InputEndedError at the end."""
+        if self.editing:
+            return self._edited(prompt)
         print(prompt, end="", file=self.out, flush=True)
         try:
             line = read_line(self.source)
@@ -85,6 +97,23 @@ class Terminal:
             print(line, file=self.out)
         self.lines = 0
         return line.strip()
+
+    def _edited(self, prompt: str) -> str:
+        self.out.flush()
+        try:
+            line = input(prompt)
+        except EOFError:  # Ctrl-D
+            print(file=self.out)
+            raise InputEndedError("input ended") from None
+        self.lines = 0
+        if len(line) > MAX_LINE_CHARS:
+            raise TobagoError(f"line too long: more than {MAX_LINE_CHARS:,} characters")
+        return line.strip()
+
+    def complete(self, text: str, state: int) -> str | None:
+        """readline's completer: the ``state``-th of ``words`` that begins with ``text``."""
+        found = [f"{word} " for word in self.words if word.startswith(text.lower())]
+        return found[state] if state < len(found) else None
 
     def room(self) -> int:
         """Lines left on a 24-line screen, keeping one for the prompt."""
@@ -106,6 +135,7 @@ class HumanSeat:
         commands are answered on the way. Raises QuitRequest on ``quit`` and InputEndedError
         at the end of input."""
         observation = state.observation(state.to_move)
+        self.terminal.words = _words(observation)
         say = self.terminal.say
         say("\n".join(screen(observation, self.log, self.terminal.room())))
         self.log.done()
@@ -162,6 +192,32 @@ class HumanSeat:
                 return f"not saved: {error}"
             return f"saved to {rest}"
         return None
+
+
+def line_editing(terminal: Terminal) -> bool:
+    """Read the terminal's lines with readline (editing, history, Tab completing the
+    terminal's words), as ``tobago assist`` does; False where Python has no readline."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - Python builds without readline
+        return False
+    readline.set_completer(terminal.complete)
+    readline.set_completer_delims(" ")
+    # macOS's readline is libedit, which binds keys in its own words.
+    libedit = "libedit" in (readline.__doc__ or "")
+    readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
+    return True
+
+
+COMMAND_WORDS: Final = (
+    *("help", "board", "moves", "where", "hint", "log", "save", "quit"),
+    *("play", "move", "take", "spend", "end", "accept", "exchange", "pass"),
+)
+
+
+def _words(observation: Observation) -> tuple[str, ...]:
+    """What Tab completes for this player: commands, actions' words, maps and fields."""
+    return (*COMMAND_WORDS, *MAP_NAMES, *observation.island.fields)
 
 
 def _prompt(observation: Observation) -> str:
