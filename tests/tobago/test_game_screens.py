@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import random
 import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,7 @@ from tobago_solver.game.actions import ACCEPT_CURSE, END_TURN, SPEND_AMULET, TAK
 from tobago_solver.game.board import board_text, island_lines, piece_marks, short_clue
 from tobago_solver.game.bots import GreedyBot
 from tobago_solver.game.records import bot_rng
+from tobago_solver.render import render_game_svg
 
 PROMPT = re.compile(r"^(your move[^>]*|[a-z ]+( / [a-z ]+)*)> (.*)$")
 SHORT = {TAKE_AMULET: "take", SPEND_AMULET: "spend", END_TURN: "end", ACCEPT_CURSE: "accept"}
@@ -160,3 +163,43 @@ def test_a_board_short_of_room_shortens_clues_and_never_drops_them() -> None:
                 assert max(map(len, text.splitlines())) <= 80
             state = state.apply(GreedyBot().choose(seen, rng))
     assert checked > 1000
+
+
+def title_and_status(svg: str) -> tuple[str, str]:
+    root = ET.fromstring(svg)
+    texts = {
+        el.get("class"): el.text for el in root.iter() if el.get("class") in ("title", "status")
+    }
+    return texts["title"] or "", texts["status"] or ""
+
+
+def test_pictures_show_the_persons_view_and_name_each_moment_as_the_terminal_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = typed_game("ABC-1", 2, 4, commands=False)
+    saved, folder = tmp_path / "game.json", tmp_path / "pictures"
+    argv = ["play", "ABC-1", "--players", "2", "--human", "0", "--seed", "4"]
+    out = play(monkeypatch, capsys, [*argv, "--save", str(saved), "--svg-dir", str(folder)], lines)
+    record = tb.GameRecord.from_json(saved.read_text(encoding="utf-8"))
+    states = list(tb.replay(record))
+    pictures = sorted(folder.glob("step-*.svg"))
+    assert len(pictures) == len(states)
+    sizes = set()
+    for step, (state, picture) in enumerate(zip(states, pictures, strict=True)):
+        svg = picture.read_text(encoding="utf-8")
+        title, status = title_and_status(svg)
+        # Exactly what the person's seat sees: their observation, their hand.
+        assert svg == render_game_svg(state.observation(0), title=title)
+        # The turn as the board says it; the last, as the board does, says who won.
+        assert status.startswith(f"turn {state.turn} · " if step < len(states) - 1 else "game over")
+        if step:
+            before, actor, action = (
+                states[step - 1],
+                record.actors[step - 1],
+                record.actions[step - 1],
+            )
+            assert title == f"ABC-1 · turn {before.turn} · P{actor}: {action}"
+            said = f"turn {before.turn:3d} P{actor} ({record.bots[actor]}): "
+            assert said in out  # the log's line of the same moment
+        sizes.add((ET.fromstring(svg).get("width"), ET.fromstring(svg).get("height")))
+    assert len(sizes) == 1

@@ -66,10 +66,17 @@ def picture_name(step: int) -> str:
 class Pictures:
     """Writes one picture per state of a game into a folder: ``step-0000.svg`` (the deal), then
     one after every action. The folder is made if missing; pictures of an earlier game there are
-    removed first, so the folder holds exactly this game's."""
+    removed first, so the folder holds exactly this game's.
+
+    Each picture shows what the terminal shows: with one person at the table, their view (their
+    observation: their hand, no other); else the board as everyone sees it. Its title names the
+    moment as the log does (``turn 20 · P2: move a1 b2``), its status the turn as the board does.
+    """
 
     folder: Path
     written: int = 0
+    seat: int | None = None
+    """The person's seat, whose view the pictures show (None: nobody's hand)."""
 
     @classmethod
     def open(cls, path: str | None) -> Pictures | None:
@@ -88,8 +95,10 @@ class Pictures:
             picture.unlink()
         return cls(folder)
 
-    def write(self, state: GameState) -> None:
-        write_svg(self.folder / picture_name(self.written), render_game_svg(state))
+    def write(self, state: GameState, title: str) -> None:
+        seen = state if self.seat is None else state.observation(self.seat)
+        svg = render_game_svg(seen, title=f"{state.island.name} · {title}")
+        write_svg(self.folder / picture_name(self.written), svg)
         self.written += 1
 
 
@@ -111,14 +120,14 @@ class GameLog:
         if not self.quiet:
             self.terminal.say(start_text(state, self.bots, seed=seed))
         if self.pictures is not None:
-            self.pictures.write(state)
+            self.pictures.write(state, f"turn {state.turn} · the deal")
 
     def action(self, before: GameState, action: Action, after: GameState) -> None:
+        who = before.to_move
         if self.pictures is not None:
-            self.pictures.write(after)
+            self.pictures.write(after, f"turn {before.turn} · P{who}: {action}")
         if self.quiet:
             return
-        who = before.to_move
         events = [event.strip() for event in events_text(before, action, after)]
         self.round.action(before.turn, who, self.bots[who], str(action), events)
         if not self.hold:
@@ -271,6 +280,8 @@ def _play(args: argparse.Namespace) -> int:
     check_target(save, "game record")
     game, bots, rngs = _resumed(args) if args.resume else _new(args)
     humans = [seat for seat, bot in enumerate(bots) if bot is None]
+    if pictures is not None and len(humans) == 1:
+        pictures.seat = humans[0]
     typed = _is_terminal(sys.stdin)
     terminal = Terminal(sys.stdin, sys.stdout, echo=not typed)
     if humans and (sys.stdin is None or sys.stdin.closed):

@@ -178,7 +178,7 @@ def scene_of_game(
     if game.phase == "over":
         status = _game_over(game, end_reason, winners)
     else:
-        status = f"P{game.to_move} to move ({game.phase}){view}"
+        status = f"turn {game.turn} · P{game.to_move} to move ({game.phase}){view}"
     return Scene(
         game.island,
         title or f"{game.island.name}, turn {game.turn}",
