@@ -4,14 +4,14 @@
 >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
 >>> print(board_text(state.observation(0)))
    a b c d e f g h i j k l   turn 0 · your turn: play a clue or move
- 1 . . . . . . . B B B       map    fields clues roses P0 P1
- 2  . . . . . . B J J B B    grey      102     0        1  1
- 3 . . . . . . B L L J B     brown     102     0        1  1
- 4  . R . Rh. R R S J J BpB  black     102     0        1  1
- 5 . R R R R B R S M J M B   white     102     0        1  1
- 6  B S S M M B R B M MsB    player  car  gold roses amulets cards
- 7 J J J M J J0B B . B B*    P0      f7      0    11       0   you
- 8  B*JhL SsJ B . . B B      P1      h14     0    11       0     6
+ 1 . . . . . . . B B B       map   fields clues roses P0 P1
+ 2  . . . . . . B J J B B    grey     102     0        1  1
+ 3 . . . . . . B L L J B     brown    102     0        1  1
+ 4  . R . Rh. R R S J J BpB  black    102     0        1  1
+ 5 . R R R R B R S M J M B   white    102     0        1  1
+ 6  B S S M M B R B M MsB    player car  gold roses amulets cards
+ 7 J J J M J J0B B . B B*    P0     f7      0    11       0   you
+ 8  B*JhL SsJ B . . B B      P1     h14     0    11       0     6
  9 . J L S S B B M B S B     amulets k7 a8 g13 · treasure deck 41 · clue deck 40
 10  . B B S B R MhM S S B
 11 . . . . . R J JsL S SpB
