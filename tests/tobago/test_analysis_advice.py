@@ -277,3 +277,10 @@ def test_every_hint_of_many_games_is_in_the_order_it_shows(states: list[tb.GameS
         assert len(keys) == min(5, len(state.legal_actions()))
         assert keys == sorted(keys, reverse=True), text
         assert text.startswith("a claim at once" if keys[0][0] else "best first by the gain")
+
+
+def test_a_moves_reason_names_the_maps_of_equal_chances_together() -> None:
+    seen = tb.new_game(ISLAND, 2, seed=4).observation(0)
+    text = " ".join(hint_text(seen).split())
+    assert "1. move i9 h9 g9 (+3.37: to g9: first to the treasure grey, brown, black, white" in text
+    assert "49% (was 7%))" in text

@@ -430,13 +430,15 @@ def _advise_move(
     if claimed:
         reason = f"claims the {' and '.join(claimed)} treasure at {move.destination}"
     else:
-        chances = []
+        chances: dict[str, list[str]] = {}
         for m, mask in enumerate(masks):
             count = mask.bit_count()
             if count == 0:
                 continue
             after = race.shares(mask)[me] / count
             was = before_race.shares(mask)[me] / count
-            chances.append(f"{MAP_NAMES[m]} {after:.0%} (was {was:.0%})")
-        reason = f"to {move.destination}: first to the treasure " + ", ".join(chances) + extra
+            # Maps with the same chances are named together: a line shorter to read.
+            chances.setdefault(f"{after:.0%} (was {was:.0%})", []).append(MAP_NAMES[m])
+        said = "; ".join(f"{', '.join(maps)} {chance}" for chance, maps in chances.items())
+        reason = f"to {move.destination}: first to the treasure {said}{extra}"
     return ActionAdvice(move, value, value - now, reason, len(claimed))

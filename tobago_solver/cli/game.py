@@ -154,8 +154,9 @@ class GameLog:
             return
         self.flush()
         seat = humans[0] if len(humans) == 1 else 0
-        # In a game of bots the board starts a screen of its own.
-        room = SCREEN_HEIGHT - tail - (self.terminal.lines if self.hold else 0)
+        # In a game of bots the board starts a screen of its own; the last line is kept for
+        # the cursor, where the shell's prompt comes next.
+        room = SCREEN_HEIGHT - 1 - tail - (self.terminal.lines if self.hold else 0)
         said = screen(state.observation(seat), self.round, room, public=len(humans) != 1)
         self.terminal.say("\n".join(said))
         self.round.done()

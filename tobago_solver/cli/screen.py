@@ -14,7 +14,8 @@ turn   3 P1 (greedy): move c2 c3
     the grey treasure is found at c3
 turn   4 P0 (human): play in lake on grey
 >>> print("\\n".join(log.lines(2)))
-P1: move c2 c3 (the grey treasure is found at c3) · P0: play in lake on grey
+turn 3 P1: move c2 c3 (the grey treasure is found at c3) · turn 4 P0: play in
+  lake on grey
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class Entry:
         return f"turn {self.turn:3d} P{self.player} ({self.bot}): {', '.join(self.actions)}"
 
     def short(self) -> str:
-        said = f"P{self.player}: {', '.join(self.actions)}"
+        said = f"turn {self.turn} P{self.player}: {', '.join(self.actions)}"
         return f"{said} ({'; '.join(self.events)})" if self.events else said
 
 
@@ -113,7 +114,7 @@ def screen(
 ) -> list[str]:
     """The round's log and the board in at most ``room`` lines where that can be done: the
     island is kept while a tighter log makes room for it, then the log is written more
-    tightly still, and cut short last."""
+    tightly still, and cut short last (not once the game is over: no ``log`` follows)."""
     for styles in (WITH_ISLAND, STYLES):
         for level in LEVELS:
             said = log.lines(level)
@@ -121,4 +122,6 @@ def screen(
             if board is not None:
                 return [*said, *board]
     board = board_text(observation, height=0, public=public).split("\n")
+    if observation.phase == "over":
+        return [*log.lines(2), *board]
     return [*log.cut(room - len(board)), *board]

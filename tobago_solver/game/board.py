@@ -222,9 +222,11 @@ def _layout(obs: Observation, width: int, style: Style, public: bool) -> list[st
         if hand:
             items = [f"[{n}] {card}" for n, card in enumerate(hand, start=1)]
             paragraphs.append((["your hand: " + items[0], *items[1:]], "  "))
+        # The commands that show what was left out (none once the game is over).
+        playing = obs.phase != "over"
         left_out = [
-            *([NO_FIELDS] if not style.fields and any(map(_listed, obs.maps)) else []),
-            *([] if style.island else [NO_ISLAND]),
+            *([NO_FIELDS] if playing and not style.fields and any(map(_listed, obs.maps)) else []),
+            *([NO_ISLAND] if playing and not style.island else []),
         ]
         if left_out:
             paragraphs.append((" ".join(left_out).split(), " "))
