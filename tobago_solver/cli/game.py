@@ -19,6 +19,7 @@ from typing import Any, Final
 from tobago_solver.cli.common import (
     EXIT_OK,
     ISLAND_HELP,
+    SCREEN_WIDTH,
     Commands,
     InputEndedError,
     Once,
@@ -319,17 +320,18 @@ def _play(args: argparse.Namespace) -> int:
     tail = [
         *([record.result_line()] if stopped is None else []),
         *([f"the game was dealt from seed {record.seed}"] if stopped is None and humans else []),
+    ]
+    named = [
         *([f"saved to {save}"] if save is not None else []),
         *([f"{pictures.written} pictures in {pictures.folder}"] if pictures is not None else []),
     ]
     if stopped is None:
-        log.end(game.state, humans, len(wrap_lines("\n".join(tail))))
+        log.end(game.state, humans, _rows(tail, named))
     else:
         log.flush()
     if save is not None:
         game.save(Path(save))
-    if tail:
-        terminal.say("\n".join(tail))
+    _close(terminal, tail, named)
     if stopped == "game stopped":
         resume = f"; 'tobago play --resume {save}' goes on with it" if save else ""
         print(f"game stopped at turn {game.state.turn}{resume}")
@@ -337,6 +339,22 @@ def _play(args: argparse.Namespace) -> int:
     if stopped is not None:
         raise TobagoError(stopped)
     return EXIT_OK
+
+
+def _close(terminal: Terminal, lines: list[str], named: list[str]) -> None:
+    """Write the closing lines: ``lines`` wrapped at 80 columns, the ``named`` lines (each
+    naming a file) whole: a path broken over two lines could not be copied."""
+    if lines:
+        terminal.say("\n".join(lines))
+    for line in named:
+        print(line, file=terminal.out)
+
+
+def _rows(lines: list[str], named: list[str]) -> int:
+    """The rows of an 80-column screen that :func:`_close` takes."""
+    return len(wrap_lines("\n".join(lines))) * bool(lines) + sum(
+        max(1, -(-len(line) // SCREEN_WIDTH)) for line in named
+    )
 
 
 def _is_terminal(stream: Any) -> bool:
@@ -356,13 +374,12 @@ def _replay(args: argparse.Namespace) -> int:
     for text, before, after in zip(record.actions, states, states[1:], strict=False):
         log.action(before, parse_action(text), after)
     tail = [record.result_line()]
-    if pictures is not None:
-        tail.append(f"{pictures.written} pictures in {pictures.folder}")
+    named = [] if pictures is None else [f"{pictures.written} pictures in {pictures.folder}"]
     if record.finished:
-        log.end(states[-1], [], len(wrap_lines("\n".join(tail))))
+        log.end(states[-1], [], _rows(tail, named))
     else:
         log.flush()
-    terminal.say("\n".join(tail))
+    _close(terminal, tail, named)
     return EXIT_OK
 
 
