@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -66,8 +67,16 @@ def test_every_example_script_runs(script: Path, tmp_path: Path) -> None:
     if "import pyspiel" in script.read_text(encoding="utf-8") and find_spec("pyspiel") is None:
         pytest.skip("needs the ai extra (OpenSpiel, PettingZoo)")
     # From another folder, so no script depends on being run from the repository root.
+    # With this tree's packages first (an installed copy of another tree may be older):
+    # docs_pictures.py writes the docs' pictures of this tree.
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     result = subprocess.run(
-        [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, check=False
+        [sys.executable, str(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()

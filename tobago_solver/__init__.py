@@ -46,6 +46,7 @@ __all__ = [
     "MapState",
     "Move",
     "NoLandmarkPlacementError",
+    "NotToMoveError",
     "Observation",
     "Play",
     "Puzzle",

@@ -21,6 +21,7 @@ from tobago_solver.errors import (
     IslandFormatError,
     LandmarkRuleError,
     NoLandmarkPlacementError,
+    NotToMoveError,
     SolverUnknownError,
     TobagoError,
     UnknownFieldError,

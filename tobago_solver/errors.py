@@ -84,8 +84,14 @@ class ActionSyntaxError(TobagoError):
     """A game action's text cannot be read."""
 
 
+class NotToMoveError(TobagoError):
+    """A bot was asked to choose from an observation with nothing to decide: another seat's
+    turn, or a finished game."""
+
+
 class IllegalActionError(TobagoError):
-    """An action the rules do not allow in this state; ``rule`` names the rule (e.g. ``§5 (B)``)."""
+    """An action the rules do not allow in this state; ``rule`` names the rule in words (e.g.
+    ``moving a car``, ``a clue must leave a field``), as the message ends in brackets."""
 
     def __init__(self, message: str, rule: str) -> None:
         super().__init__(f"{message} ({rule})")

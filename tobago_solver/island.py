@@ -70,6 +70,14 @@ MAX_LAND_FIELDS: Final = 1000
 MAX_ROWS: Final = 60
 """The most rows an island may span; columns are limited to a–z (26) by the field names."""
 
+MAX_TEXT_CHARS: Final = 100_000
+"""The longest island text read (the largest island allowed takes a few kB; the bundled ones
+about 1 kB): a longer one is refused before it is split into lines and tokens."""
+
+
+_NO_ATTRIBUTES: Final[Mapping[str, Any]] = MappingProxyType({})
+"""The attributes of every edge of :attr:`Island.graph`: none, and none can be added."""
+
 
 class LandmarkKind(StrEnum):
     """The three kinds of landmark."""
@@ -292,7 +300,8 @@ class Island:
         """Parse the ``.island`` format (see ``docs/formats.md``).
 
         With ``strict`` (the default) the landmarks must also follow the rules of §1: same kinds
-        at distance ≥ 4, no statue on the coast, statues facing land of another terrain.
+        at distance ≥ 4, no statue on the coast, statues facing land of another terrain. A text
+        longer than ``MAX_TEXT_CHARS`` (100,000) characters is refused unread.
         """
         # Lazy: the text format is its own module, which builds on this one.
         from tobago_solver.textformat import parse_island
@@ -465,7 +474,8 @@ class Island:
         adjacent land fields.
 
         It is shared by every user of the island, so it is frozen (``nx.freeze``): adding or
-        removing nodes or edges raises ``networkx.NetworkXError``; take ``graph.copy()`` to edit.
+        removing nodes or edges raises ``networkx.NetworkXError``, and writing an attribute
+        raises TypeError (they are read-only mappings); take ``graph.copy()`` to edit.
         The library reads no attribute from it, so it answers the same whatever a caller does.
         """
         graph: nx.Graph = nx.Graph(name=self.name)  # type: ignore[type-arg]
@@ -482,6 +492,16 @@ class Island:
         for name in self.fields:
             for neighbour in self.land_neighbours(name):
                 graph.add_edge(name, neighbour)
+        # nx.freeze stops adding and removing nodes and edges, not writing their attributes: the
+        # attribute dicts become read-only views, so a bundled island's graph stays as built.
+        # (networkx keeps them in the graph's _node and _adj dicts, which its stubs leave out.)
+        nodes: dict[str, dict[str, Any]] = vars(graph)["_node"]
+        adjacency: dict[str, dict[str, Any]] = vars(graph)["_adj"]
+        for name in self.fields:
+            nodes[name] = MappingProxyType(nodes[name])  # type: ignore[assignment]
+        for neighbours in adjacency.values():
+            for neighbour in neighbours:
+                neighbours[neighbour] = _NO_ATTRIBUTES
         frozen: nx.Graph = nx.freeze(graph)  # type: ignore[type-arg]
         return frozen
 

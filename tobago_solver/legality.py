@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from tobago_solver.clues import Clue
 from tobago_solver.compile import CompiledIsland, compiled
@@ -56,9 +57,17 @@ class ClueVerdict:
         return self.message.removesuffix(_rule_reference(self.rule))
 
 
+CLUE_RULES: Final = {
+    1: "a located map takes no clue",
+    2: "a clue must leave a field",
+    3: "a clue must rule out a field",
+}
+"""Rules 1 to 3 of a clue's legality in words, as messages and refusals name them."""
+
+
 def _rule_reference(rule: int | None) -> str:
-    """How a message names the rule of §3 it breaks."""
-    return "" if rule is None else f" (rule {rule})"
+    """How a message names the rule it breaks: in words, in brackets."""
+    return "" if rule is None else f" ({CLUE_RULES[rule]})"
 
 
 def _reason(before: int, after: int, rules: TobagoRules) -> tuple[Reason, int | None]:

@@ -18,6 +18,12 @@ PresetName = Literal["seed", "published"]
 MAP_NAMES: Final = ("grey", "brown", "black", "white")
 """The four treasure maps (§3), in the order the game lists them."""
 
+MAP_SPELLINGS: Final = {"gray": "grey"}
+"""Other spellings of the maps' names that commands read as them."""
+
+PRESET_LABELS: Final = {"seed": "seed text", "published": "printed game"}
+"""What screens call each preset, so nobody takes ``seed`` for a random seed."""
+
 PUBLISHED_NEW_INFORMATION_THRESHOLD = 16
 """Published preset: a clue must shrink the candidates only once a map has this many or fewer."""
 
@@ -69,3 +75,13 @@ class TobagoRules:
         """Whether rule 3 applies to a map with this many candidates."""
         threshold = self.new_information_threshold
         return threshold is None or candidates_before <= threshold
+
+
+def rules_label(name: str) -> str:
+    """How screens name a rule set, from its name (``seed``, ``published+exchange``, ``custom``).
+
+    >>> rules_label("seed"), rules_label("published+exchange"), rules_label("custom")
+    ('rules: seed text', 'rules: printed game + exchange', 'rules: custom')
+    """
+    base, *variants = name.split("+")
+    return "rules: " + " + ".join([PRESET_LABELS.get(base, base), *variants])

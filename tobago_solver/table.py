@@ -27,7 +27,7 @@ from tobago_solver.errors import TobagoError
 from tobago_solver.island import Island
 from tobago_solver.legality import ClueVerdict, check_clue
 from tobago_solver.movement import reachable
-from tobago_solver.rules import MAP_NAMES, PresetName, TobagoRules
+from tobago_solver.rules import MAP_NAMES, MAP_SPELLINGS, PresetName, TobagoRules
 from tobago_solver.treasure import as_clues, candidates
 
 FORMAT: Final = "tobago-table"
@@ -80,9 +80,11 @@ class Table:
 
     @staticmethod
     def map_index(name: str) -> int:
-        """The position of a map colour (either case); TobagoError for anything else."""
+        """The position of a map colour (either case; ``gray`` is ``grey``); TobagoError for
+        anything else."""
+        colour = name.strip().lower()
         try:
-            return MAP_NAMES.index(name.strip().lower())
+            return MAP_NAMES.index(MAP_SPELLINGS.get(colour, colour))
         except ValueError:
             raise TobagoError(
                 f"unknown map {name!r} (expected one of {', '.join(MAP_NAMES)})"
@@ -167,8 +169,10 @@ class Table:
         return cars[label]
 
     def reach(self, label: str) -> frozenset[str]:
-        """The fields car ``label`` reaches in one move (at most three steps)."""
-        return reachable(self.island, self.car(label))
+        """The fields car ``label`` reaches in one move (at most three steps); not its own:
+        a move goes somewhere else."""
+        here = self.car(label)
+        return reachable(self.island, here) - {here}
 
     def with_hand(self, clues: Iterable[Clue | str]) -> Table:
         """The table with this hand of clue cards."""

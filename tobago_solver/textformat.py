@@ -20,6 +20,7 @@ from tobago_solver.hexgrid import Direction
 from tobago_solver.island import (
     MAX_LAND_FIELDS,
     MAX_ROWS,
+    MAX_TEXT_CHARS,
     Island,
     Landmark,
     LandmarkKind,
@@ -51,6 +52,10 @@ def parse_island(text: str, *, strict: bool = True) -> Island:
     if not isinstance(text, str):
         kind = type(text).__name__
         raise IslandFormatError(f"an island is text in the .island format, not {kind}")
+    if len(text) > MAX_TEXT_CHARS:
+        raise IslandFormatError(
+            f"an island text has at most {MAX_TEXT_CHARS:,} characters, this one {len(text):,}"
+        )
     lines = [raw.split("#", 1)[0].rstrip() for raw in text.splitlines()]
     name = "island"
     seen_keys: set[str] = set()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 import tobago_solver as tb
-from tobago_solver.analysis.advice import AMULET_VALUE
+from tobago_solver.analysis.advice import AMULET_VALUE, hint_text
 from tobago_solver.cli import main
 from tobago_solver.compile import compiled
 from tobago_solver.game.records import replay
@@ -174,7 +175,8 @@ def test_advise_command_at_a_turn(capsys: pytest.CaptureFixture[str], record_fil
     lines = out.splitlines()
     assert lines[0].startswith(f"turn 5, P{state.to_move} to decide ({state.phase}): ")
     assert lines[1:5] == [
-        f"{n}. {a.gain:+.2f}  {a.action}: {a.reason}" for n, a in enumerate(ranked[:4], 1)
+        f"{n}. {'claims at once, ' * (a.claims > 0)}{a.gain:+.2f}  {a.action}: {a.reason}"
+        for n, a in enumerate(ranked[:4], 1)
     ]
     assert lines[5] == f"... and {len(ranked) - 4} more (--top 0 lists all)"
 
@@ -189,7 +191,9 @@ def test_advise_command_defaults_to_the_last_decision(
     last = [s for s in replay(record) if not s.is_terminal][-1]
     assert "your hand:" in out
     assert f"turn {last.turn}, P{last.to_move} to decide" in out
-    numbered = [line for line in out.splitlines() if re.match(r"\s*\d+\. [+-]", line)]
+    numbered = [
+        line for line in out.splitlines() if re.match(r"\s*\d+\. (claims at once, )?[+-]", line)
+    ]
     assert len(numbered) == len(tb.advise(last))
 
 
@@ -243,3 +247,40 @@ def test_every_state_of_many_games_is_advised(rules: str) -> None:
             assert {str(a.action) for a in ranked} == set(map(str, state.legal_actions()))
             phases.add(state.phase)
     assert {"action", "bonus", "curse"} <= phases
+
+
+def _hint_keys(text: str) -> list[tuple[bool, float]]:
+    """What each row of a hint shows to order it: a claim at once, then the gain."""
+    rows = re.findall(r"^\d+\. .*? \((claims at once, )?([+-]\d+\.\d\d): ", text, re.M)
+    return [(bool(claim), float(gain)) for claim, gain in rows]
+
+
+def test_a_hint_shows_what_orders_it_and_says_the_rule() -> None:
+    state = tb.new_game(ISLAND, 2, seed=0)
+    rng = random.Random(0)
+    while state.turn < 10 or state.to_move != 0:  # a claim worse by the gain than a drive
+        state = state.apply(tb.GreedyBot().choose(state.observation(state.to_move), rng))
+    text = hint_text(state.observation(0))
+    assert text.startswith("a claim at once first (it cannot be lost), then by the gain")
+    assert text.splitlines()[1] == (
+        "1. move d7 c6 d5 (claims at once, -0.67: claims the brown treasure at d5)"
+    )
+    keys = _hint_keys(text)
+    assert keys == sorted(keys, reverse=True)
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_every_hint_of_many_games_is_in_the_order_it_shows(states: list[tb.GameState]) -> None:
+    for state in states:
+        text = hint_text(state.observation(state.to_move), top=5)
+        keys = _hint_keys(text)
+        assert len(keys) == min(5, len(state.legal_actions()))
+        assert keys == sorted(keys, reverse=True), text
+        assert text.startswith("a claim at once" if keys[0][0] else "best first by the gain")
+
+
+def test_a_moves_reason_names_the_maps_of_equal_chances_together() -> None:
+    seen = tb.new_game(ISLAND, 2, seed=4).observation(0)
+    text = " ".join(hint_text(seen).split())
+    assert "1. move i9 h9 g9 (+3.37: to g9: first to the treasure grey, brown, black, white" in text
+    assert "49% (was 7%))" in text

@@ -40,7 +40,20 @@ def session(
     code = main(["assist", "ABC-2", *options])
     out, err = capsys.readouterr()
     assert err == ""
-    return code, out.splitlines()
+    return code, answers(out)
+
+
+def answers(out: str) -> list[str]:
+    """The answers, each on one line: every line fits 80 columns, broken between words, and
+    a continuation (indented two spaces) is joined back to its line."""
+    joined: list[str] = []
+    for line in out.splitlines():
+        assert len(line) <= 80, line
+        if line.startswith("  ") and joined:
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    return joined
 
 
 def test_a_game_replayed_from_a_file(
@@ -136,7 +149,8 @@ def test_illegal_plays_are_refused_with_the_rule_or_forced(
     )
     assert code == 0
     assert out[1] == (
-        "refused (contradiction): not in lake: no field is left; it contradicts 'in lake' (rule 2)"
+        "refused (contradiction): not in lake: no field is left; it contradicts 'in lake' "
+        "(a clue must leave a field)"
     )
     assert out[2].startswith("refused (no-new-information): in lake: the ")
     assert out[3].startswith("contradiction: not in lake")
@@ -175,6 +189,7 @@ def test_hand_best_cars_and_reach(
             f"car red {start.upper()}",
             "reach red",
             "cars",
+            "gray in sight of sea",
             "quit",
             "grey in beach",  # never read: the session ended
         ],
@@ -187,16 +202,17 @@ def test_hand_best_cars_and_reach(
     lefts = [int(line.rsplit(" ", 1)[1]) for line in legal]
     assert lefts == sorted(lefts)
     assert (
-        best[-1]
-        == "in lake on grey: illegal (no-new-information) the 7 candidates do not change (rule 3)"
+        best[-1] == "in lake on grey: illegal (no-new-information) the 7 candidates do not change "
+        "(a clue must rule out a field)"
     )
     assert out[14] == f"car red on {start}"
-    reach = tb.reachable(ISLAND, start)
+    reach = tb.reachable(ISLAND, start) - {start}  # a move goes somewhere else
     assert out[15] == f"red from {start} ({len(reach)}): " + " ".join(
         f for f in ISLAND.fields if f in reach
     )
     assert out[16] == f"car red on {start}"
-    assert len(out) == 17
+    assert out[17] == where_line("grey", ["in lake", "in sight of sea"])
+    assert len(out) == 18
 
 
 def test_a_real_pipe_runs_without_prompt(tmp_path: Path) -> None:
@@ -279,3 +295,11 @@ def test_the_table_agrees_with_the_core_and_round_trips(
 def test_a_bad_saved_table_is_named(text: str, expected: str) -> None:
     with pytest.raises(tb.TobagoError, match=expected):
         Table.from_json(text)
+
+
+def test_help_fits_the_screen_and_says_gray_is_grey(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = session(monkeypatch, capsys, ["help"])
+    assert code == 0
+    assert out[-1].endswith("('gray' is read as grey)")

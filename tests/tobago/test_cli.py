@@ -39,7 +39,7 @@ def test_where_names_the_clue_that_broke_the_map(capsys: pytest.CaptureFixture[s
     assert code == 1
     assert out.splitlines() == [
         "clue 2 is illegal (contradiction): not in lake: no field is left; "
-        "it contradicts 'in lake' (rule 2)"
+        "it contradicts 'in lake' (a clue must leave a field)"
     ]
     code, out, _ = run(capsys, "where", "ABC-1", "--clue", "in lake", "--clue", "in lake")
     assert code == 1

@@ -129,3 +129,125 @@ def test_play_on_a_random_landmark_placement(
     assert record.island.landmarks == placed.landmarks
     assert main(["replay", str(saved), "--quiet"]) == 0
     assert capsys.readouterr().out.count("game over") == 2
+
+
+def test_a_resumed_game_of_long_moves_reads_a_move_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dataclasses import replace
+
+    from tobago_solver.game.records import record_of
+    from tobago_solver.game.rules import GameRules
+
+    island = tb.islands.default()
+    rules = replace(GameRules.seed(), max_steps=8)
+    state = tb.new_game(island, 2, seed=1, rules=rules)
+    saved = tmp_path / "long.json"
+    saved.write_text(record_of(state, state, ("human", "greedy"), ()).to_json(), encoding="utf-8")
+    far = "j14"  # eight steps from the car on f7, by 128 ways
+    assert tb.step_distance(island, state.cars[0], far) == 8
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"move {far}\nquit\n"))
+    assert main(["play", "--resume", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert f"move {far}: the car drives " in out
+    assert "(one of 128 shortest ways)" in out
+    assert "game stopped at turn" in out
+    # The record of a move longer than three steps reads again.
+    record = tb.GameRecord.from_json(saved.read_text(encoding="utf-8"))
+    assert len(tb.parse_action(record.actions[0]).path) == 8  # type: ignore[union-attr]
+
+
+def test_a_seat_refuses_a_bad_line_and_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = ["help", "4" * 4301, f"play {'4' * 4301} grey", f"#{'4' * 150}", "play 2 gray", "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    code = main(["play", "ABC-1", "--players", "2", "--human", "0", "--seed", "1"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert "#N or N      action N of the 'moves' list" in out
+    said = " ".join(out.split())  # refusals wrapped at 80 columns, read as one text
+    assert said.count("characters are no action") == 2
+    assert "…': the list of legal actions ('moves') runs from 1 to" in said
+    assert "turn   0 P0 (human): play in sight of sea on grey" in out
+    assert "game stopped at turn" in out
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "where", "check-clue", "assist"])
+def test_the_presets_are_named_apart_from_the_random_seed_in_help(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    assert main([command, "--help"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "seed (the game as the seed text describes it) or published (the printed game)" in said
+
+
+def test_the_presets_are_named_apart_from_the_random_seed_on_screen(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "ABC-1", "--players", "2", "--seed", "1", "--rules", "published"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ABC-1 · rules: printed game · dealt from seed 1: P0 (greedy) at ")
+    assert main(["simulate", "-n", "1", "--bots", "greedy,greedy", "--no-progress"]) == 0
+    assert "1 games on ABC-1, rules: seed text" in capsys.readouterr().out
+
+
+def _at_a_terminal(argv: list[str], keys: list[bytes]) -> str:
+    """Run ``tobago`` at a pseudo-terminal, typing each of ``keys`` at a prompt; the screen's
+    text, escape codes left out."""
+    import os
+    import pty
+    import re
+    import select
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tobago_solver", *argv],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+        cwd=root,
+    )
+    os.close(follower)
+    seen = b""
+    pending = list(keys)
+    try:
+        while True:
+            ready, _, _ = select.select([leader], [], [], 30)
+            if not ready:
+                break
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+            if pending and seen.rstrip().endswith(b">"):
+                os.write(leader, pending.pop(0))
+    finally:
+        process.wait(timeout=30)
+        os.close(leader)
+    text = seen.decode("utf-8", "replace").replace("\r", "")
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]", "", text)
+
+
+def test_the_seat_edits_lines_keeps_history_and_completes_words() -> None:
+    pytest.importorskip("readline")
+    argv = ["play", "ABC-1", "--players", "2", "--human", "0", "--seed", "1"]
+    keys = [
+        b"hnt\x1b[D\x1b[Di\x1b[F\r",  # 'hnt', two steps left, 'i', End: 'hint'
+        b"\x1b[A\r",  # the line before again: 'hint'
+        b"whe\t grey\r",  # Tab completes 'where'
+        b"quit\r",
+    ]
+    screen = _at_a_terminal(argv, keys)
+    assert "cannot read action" not in screen
+    assert screen.count("best first by the gain in treasure cards you can expect") == 2
+    assert "grey: 102 fields, no clue yet" in screen
+    assert "game stopped at turn 0" in screen

@@ -10,7 +10,6 @@ import pytest
 import tobago_solver as tb
 from tobago_solver.compile import compiled
 from tobago_solver.game.actions import EXCHANGE, Move, Play
-from tobago_solver.game.board import action_text
 from tobago_solver.game.end import (
     END_STALEMATE,
     END_UNLOCATABLE,
@@ -18,6 +17,7 @@ from tobago_solver.game.end import (
     check_end,
     is_stalemate,
 )
+from tobago_solver.game.gamelog import action_text
 from tobago_solver.game.position import MapState
 from tobago_solver.game.state import GameState, all_roses
 from tobago_solver.locating import locator

@@ -133,11 +133,11 @@ def test_the_command_line_turns_the_variant_on(capsys: pytest.CaptureFixture[str
     code = main(["simulate", "-n", "2", "--bots", "greedy,random", "--variant", "exchange"])
     out, _ = capsys.readouterr()
     assert code == 0
-    assert "seed+exchange rules" in out
+    assert "rules: seed text + exchange" in out
     args = ["play", "ABC-1", "--players", "2", "--seed", "3", "--variant", "exchange"]
     assert main(args) == 0
     out, _ = capsys.readouterr()
-    assert "seed+exchange rules" in out
+    assert "rules: seed text + exchange" in out
     assert main(["play", "ABC-1", "--variant", "swap"]) == 2
     _, err = capsys.readouterr()
     assert "invalid choice: 'swap'" in err

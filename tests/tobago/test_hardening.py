@@ -105,8 +105,9 @@ def test_the_shared_graph_is_frozen_and_movement_does_not_depend_on_it() -> None
         graph.remove_edge(*edge)
     with pytest.raises(nx.NetworkXError):
         graph.add_node("z99")
-    for name in graph.nodes:  # attribute edits reach only the caller's view
-        graph.nodes[name]["terrain"] = tb.Terrain.BEACH
+    for name in graph.nodes:  # attributes are read-only too
+        with pytest.raises(TypeError):
+            graph.nodes[name]["terrain"] = tb.Terrain.BEACH
     fresh = tb.islands.assemble("AbC", 3)
     assert tb.step_distance(island, a, b) == tb.step_distance(fresh, a, b)
     copy = graph.copy()

@@ -210,3 +210,23 @@ def test_an_island_needs_land_and_known_terrains() -> None:
         tb.Island.from_terrain("x", {})
     with pytest.raises(tb.IslandFormatError, match="unknown terrain 'swamp'"):
         tb.Island.from_terrain("x", {"a1": "swamp"})
+
+
+def test_the_attributes_of_a_bundled_islands_graph_cannot_be_written() -> None:
+    graph = tb.islands.default().graph
+    field = tb.islands.default().fields[0]
+    edge = next(iter(graph.edges))
+    with pytest.raises(TypeError):
+        graph.nodes[field]["terrain"] = "lake"
+    with pytest.raises(TypeError):
+        graph.edges[edge]["weight"] = 1
+    assert tb.islands.default().graph.nodes[field]["terrain"] == tb.islands.default().terrain(field)
+    editable = graph.copy()
+    editable.nodes[field]["terrain"] = "lake"
+    editable.edges[edge]["weight"] = 1
+    assert graph.edges[edge] == {}
+
+
+def test_a_text_too_long_for_an_island_is_refused_before_it_is_read() -> None:
+    with pytest.raises(tb.IslandFormatError, match="at most 100,000 characters, this one 10,0"):
+        tb.Island.from_text("terrain:\n" + "B " * 5_000_000)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -158,3 +159,30 @@ def test_on_every_island_nothing_in_a_field_covers_anything(name: str) -> None:
         assert not any(label_box(slots.label, len(field)).hits(d) for d in things)
         if slots.arrow is not None:
             assert not any(hits_arrow(d, slots.arrow) for d in things if d is not slots.glyph)
+
+
+@pytest.mark.parametrize("step", [0, 5, len(GAME) // 2, len(GAME) - 1])
+def test_an_observation_picture_holds_nothing_of_the_hidden_cards(step: int) -> None:
+    state = GAME[step]
+    deck = state.clue_deck
+    others = tuple(deck[: len(state.hands[1])])
+    swapped = replace(
+        state,
+        hands=(state.hands[0], others, state.hands[2]),
+        clue_deck=(*state.hands[1], *deck[len(others) :]),
+    )
+    assert swapped.hands[1] != state.hands[1]  # another seat's hand really differs
+    assert render_game_svg(swapped, seat=1) != render_game_svg(state, seat=1)
+    for seen in (0, 2):
+        assert render_game_svg(swapped.observation(seen)) == render_game_svg(
+            state.observation(seen)
+        )
+
+
+def test_every_picture_of_a_game_has_the_same_size() -> None:
+    for pictures in (
+        [render_game_svg(state) for state in GAME],
+        [render_game_svg(state.observation(0)) for state in GAME],
+    ):
+        sizes = {(root.get("width"), root.get("height")) for root in map(ET.fromstring, pictures)}
+        assert len(sizes) == 1, sizes

@@ -78,3 +78,21 @@ def test_candidates_start_with_greedys_choice_and_include_every_unlocating_play(
                     if after.end_reason == END_UNLOCATABLE:
                         assert action in candidates
             state = state.apply(tb.GreedyBot().choose(seen, rng))
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "search"])
+def test_a_bot_handed_nothing_to_decide_says_so(name: str) -> None:
+    state = tb.new_game(tb.islands.default(), 2, seed=1)
+    bot = tb.make_bot(name)
+    with pytest.raises(tb.NotToMoveError, match="nothing to decide: it is P0's turn"):
+        bot.choose(state.observation(1), random.Random(0))
+    record = tb.play_game(tb.islands.default(), [tb.GreedyBot(), tb.GreedyBot()], seed=1)
+    over = list(tb.replay(record))[-1]
+    with pytest.raises(tb.NotToMoveError, match="the game is over"):
+        bot.choose(over.observation(0), random.Random(0))
+
+
+@pytest.mark.parametrize("options", [{"worlds": -1}, {"worlds": 1.5}, {"worlds": 0}, {"plays": -1}])
+def test_search_bot_settings_are_checked(options: dict[str, object]) -> None:
+    with pytest.raises(tb.TobagoError, match="must be a whole number"):
+        tb.SearchBot(**options)  # type: ignore[arg-type]

@@ -93,6 +93,7 @@ class ActionIds:
         found = self.legal(state).get(action_id)
         if found is None:
             raise IllegalActionError(
-                f"action id {action_id} ({self.name(action_id)}) is not legal now", "§5"
+                f"action id {action_id} ({self.name(action_id)}) is not legal now",
+                "a turn's actions",
             )
         return found

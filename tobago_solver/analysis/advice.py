@@ -200,45 +200,73 @@ def advise(state: GameState, player: int | None = None) -> tuple[ActionAdvice, .
 
 
 def advice_table(state: GameState, ranked: Sequence[ActionAdvice], top: int = 10) -> str:
-    """What :func:`advise` found, as text: a heading, then the first ``top`` actions (0: all),
-    numbered, each with its gain and its reason.
+    """What :func:`advise` found, as text: a heading that says how the actions are ordered,
+    then the first ``top`` actions (0: all), numbered, each with its gain and its reason; an
+    action that claims a treasure at once says so, as that is what puts it first.
 
     >>> import tobago_solver as tb
     >>> state = tb.new_game(tb.islands.default(), 2, seed=3)
     >>> print(advice_table(state, tb.advise(state), top=1))  # doctest: +ELLIPSIS
-    turn 0, P0 to decide (action): ... legal actions, best first by the expected treasure ...
+    turn 0, P0 to decide (action): ... legal actions, best first by the gain in treasure ...
     1. +...
     """
+    shown = ranked if top == 0 else ranked[:top]
     lines = [
         f"turn {state.turn}, P{state.to_move} to decide ({state.phase}): {len(ranked)} legal "
-        "actions, best first by the expected treasure cards from the current treasures "
-        "(gain against now)"
+        f"actions, {_ORDER_WITH_CLAIMS if _claims(shown) else _ORDER}"
     ]
-    shown = ranked if top == 0 else ranked[:top]
     width = len(str(len(shown)))
     for number, item in enumerate(shown, 1):
-        lines.append(f"{number:>{width}}. {item.gain:+.2f}  {item.action}: {item.reason}")
+        lines.append(f"{number:>{width}}. {_key(item)}  {item.action}: {item.reason}")
     return "\n".join(lines)
+
+
+_ORDER: Final = (
+    "best first by the gain in treasure cards you can expect from the treasures now on the maps"
+)
+_ORDER_WITH_CLAIMS: Final = (
+    "those that claim a treasure at once first (it cannot be lost any more), then best first "
+    "by the gain in treasure cards you can expect from the treasures now on the maps"
+)
+
+
+_HINT_ORDER: Final = "best first by the gain in treasure cards you can expect:"
+_HINT_ORDER_WITH_CLAIMS: Final = (
+    "a claim at once first (it cannot be lost), then by the gain in cards to expect:"
+)
+"""The same orders in a line of the play screen."""
+
+
+def _claims(shown: Sequence[ActionAdvice]) -> bool:
+    return any(item.claims for item in shown)
+
+
+def _key(item: ActionAdvice) -> str:
+    """What orders an action, as the lists show it: a claim at once, then the gain."""
+    return f"claims at once, {item.gain:+.2f}" if item.claims else f"{item.gain:+.2f}"
 
 
 def hint_text(obs: Observation, top: int = 3, width: int = 80) -> str:
     """The ``top`` actions :func:`advise_observation` ranks first, as a player at the table
-    reads them (``hint`` in ``tobago play``): each with its gain and reason, within ``width``.
+    reads them (``hint`` in ``tobago play``): a heading that says how they are ordered, then
+    each with what orders it (a claim at once, the gain) and its reason, within ``width``.
 
     >>> import tobago_solver as tb
     >>> print(hint_text(tb.new_game(tb.islands.default(), 2, seed=3).observation(0), top=1))
     ... # doctest: +ELLIPSIS
-    best first by the treasure cards you can expect from the treasures now on the maps:
+    best first by the gain in treasure cards you can expect:
     1. ... (+...: ...)
     """
     ranked = advise_observation(obs)
     if not ranked:
         return "nothing to decide now"
-    lines = ["best first by the treasure cards you can expect from the treasures now on the maps:"]
-    for number, item in enumerate(ranked[:top], start=1):
+    shown = ranked[:top]
+    heading = _HINT_ORDER_WITH_CLAIMS if _claims(shown) else _HINT_ORDER
+    lines = textwrap.wrap(heading, width, subsequent_indent="  ")
+    for number, item in enumerate(shown, start=1):
         lines.extend(
             textwrap.wrap(
-                f"{number}. {item.action} ({item.gain:+.2f}: {item.reason})",
+                f"{number}. {item.action} ({_key(item)}: {item.reason})",
                 width,
                 subsequent_indent="   ",
                 break_long_words=False,
@@ -402,13 +430,15 @@ def _advise_move(
     if claimed:
         reason = f"claims the {' and '.join(claimed)} treasure at {move.destination}"
     else:
-        chances = []
+        chances: dict[str, list[str]] = {}
         for m, mask in enumerate(masks):
             count = mask.bit_count()
             if count == 0:
                 continue
             after = race.shares(mask)[me] / count
             was = before_race.shares(mask)[me] / count
-            chances.append(f"{MAP_NAMES[m]} {after:.0%} (was {was:.0%})")
-        reason = f"to {move.destination}: first to the treasure " + ", ".join(chances) + extra
+            # Maps with the same chances are named together: a line shorter to read.
+            chances.setdefault(f"{after:.0%} (was {was:.0%})", []).append(MAP_NAMES[m])
+        said = "; ".join(f"{', '.join(maps)} {chance}" for chance, maps in chances.items())
+        reason = f"to {move.destination}: first to the treasure {said}{extra}"
     return ActionAdvice(move, value, value - now, reason, len(claimed))

@@ -4,7 +4,7 @@ Exit codes: 0 success, 1 the answer is "none" (no candidate, an illegal clue), 2
 3 the solver stopped undecided. Errors are one line on stderr, never a traceback.
 
 >>> code = main(["check-clue", "ABC-1", "--clue", "in lake", "--new", "in lake"])
-illegal (no-new-information): in lake: the 7 candidates do not change (rule 3)
+illegal (no-new-information): in lake: the 7 candidates do not change (a clue must rule out a field)
 h3 i3 c8 c9 i11 h12 i13
 >>> code
 1

@@ -31,12 +31,13 @@ from tobago_solver.cli.common import (
     load_island,
     read_line,
     read_text_file,
+    wrap_lines,
 )
 from tobago_solver.clues import Clue, Relation
 from tobago_solver.errors import TobagoError
 from tobago_solver.island import LandmarkKind, Terrain
 from tobago_solver.render import render_table_svg, write_svg
-from tobago_solver.rules import MAP_NAMES, TobagoRules
+from tobago_solver.rules import MAP_NAMES, MAP_SPELLINGS, TobagoRules, rules_label
 from tobago_solver.table import Table
 
 _CLUE_WORDS: Final = (
@@ -49,18 +50,18 @@ _CLUE_WORDS: Final = (
 )
 
 HELP: Final = """\
-MAP CLUE            play a clue on a map, e.g. 'grey not in lake' (maps: grey brown black white)
-force MAP CLUE      play it even if illegal (the map is marked)
-check MAP CLUE      may the clue be played? ok / contradiction / no new information, not played
-where               every map's candidates: 'MAP (COUNT): FIELD FIELD ...'
-hand C1; C2; ...    your clue cards, separated by ';'
-best                every hand card on every map: legal or why not, fewest candidates left first
-car LABEL FIELD     place or move a car, e.g. 'car red e5'; 'cars' lists them
-reach LABEL         the fields that car reaches in one move
-claimed MAP         the map's treasure was found: the map is empty again
-undo                take back the last change, and say which (any number of times)
+MAP CLUE          play a clue on a map: 'grey not in lake' (grey brown black white)
+force MAP CLUE    play it even if illegal (the map is marked)
+check MAP CLUE    may the clue be played? ok, contradiction or no new information
+where             every map's candidates: 'MAP (COUNT): FIELD FIELD ...'
+hand C1; C2; ...  your clue cards, separated by ';'
+best              every hand card on every map: legal or why not, fewest left first
+car LABEL FIELD   place or move a car, e.g. 'car red e5'; 'cars' lists them
+reach LABEL       the fields that car reaches in one move
+claimed MAP       the map's treasure was found: the map is empty again
+undo              take back the last change, and say which (any number of times)
 save FILE / load FILE / svg FILE
-help / quit"""
+help / quit       ('gray' is read as grey)"""
 
 
 class Assistant(cmd.Cmd):
@@ -110,7 +111,9 @@ class Assistant(cmd.Cmd):
     # -- plumbing -----------------------------------------------------------------------------
 
     def say(self, line: str) -> None:
-        self.stdout.write(line + "\n")
+        """Write ``line``, wrapped between words to the screen's 80 columns (a terminal would
+        cut a word in two), each continuation indented."""
+        self.stdout.write("\n".join(wrap_lines(line)) + "\n")
 
     def onecmd(self, line: str) -> bool:
         try:
@@ -125,7 +128,7 @@ class Assistant(cmd.Cmd):
 
     def default(self, line: str) -> None:
         word, _, rest = line.strip().partition(" ")
-        if word.lower() in MAP_NAMES:
+        if word.lower() in MAP_NAMES or word.lower() in MAP_SPELLINGS:
             self._play(word, rest, force=self.force_all)
             return
         if line.strip().startswith("#"):  # comments in a replayed game file
@@ -142,10 +145,10 @@ class Assistant(cmd.Cmd):
 
     def _map_and_clue(self, text: str) -> tuple[str, Clue]:
         colour, _, clue_text = text.strip().partition(" ")
-        Table.map_index(colour)
+        index = Table.map_index(colour)
         if not clue_text.strip():
             raise TobagoError(f"give a clue after the map, e.g. '{colour or 'grey'} not in lake'")
-        return colour.lower(), Clue.parse(clue_text)
+        return MAP_NAMES[index], Clue.parse(clue_text)
 
     def _play(self, colour: str, clue_text: str, *, force: bool) -> None:
         colour, clue = self._map_and_clue(f"{colour} {clue_text}")
@@ -357,7 +360,9 @@ def run_session(table: Table, *, force_all: bool = False) -> int:
         raise TobagoError("standard input is closed: type commands, or pipe a game file in")
     shell = Assistant(table, force_all=force_all)
     if shell.use_rawinput:
-        shell.say(f"tobago assist on {table.island.name} ({table.rules.name} rules): type 'help'")
+        shell.say(
+            f"tobago assist on {table.island.name} ({rules_label(table.rules.name)}): type 'help'"
+        )
     shell.cmdloop()
     return 2 if shell.errors and not shell.use_rawinput else 0
 

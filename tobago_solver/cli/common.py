@@ -14,6 +14,7 @@ import contextlib
 import math
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
@@ -64,6 +65,28 @@ def read_line(source: IO[str] | None, limit: int = MAX_LINE_CHARS) -> str:
     return line.rstrip("\r\n")
 
 
+SCREEN_WIDTH = 80
+"""The columns of the terminal every screen is written for."""
+
+
+def wrap_lines(text: str, width: int = SCREEN_WIDTH, indent: str = "  ") -> list[str]:
+    """The lines of ``text``, each longer than ``width`` broken between words (a terminal would
+    cut a word in two) with its continuations indented; lines that fit stay as they are.
+
+    >>> wrap_lines("grey (9): b4 c5 d5 e5 f6 g6 h7 i8 j9", 20)
+    ['grey (9): b4 c5 d5', '  e5 f6 g6 h7 i8 j9']
+    """
+    return [
+        part
+        for line in text.split("\n")
+        for part in (
+            textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False)
+            if len(line) > width
+            else [line]
+        )
+    ]
+
+
 CLUE_GRAMMAR = """\
 clues: [not] in|next to|in sight of [largest] TARGET, where TARGET is a terrain (beach, jungle,
 river, scrubland, lake, mountain), sea, hut, palm or statue; "largest" goes with terrains only,
@@ -72,8 +95,9 @@ and "in sea" is not a clue. Case, articles and plurals do not matter: "Not next 
 
 ISLAND_HELP = "a bundled island name (see 'tobago islands') or an .island file"
 RULES_HELP = (
-    "rule preset: seed (default: every clue must shrink the map's candidates) or published (the "
-    "printed game: a clue must shrink them only once a map has 16 or fewer)"
+    "seed (the game as the seed text describes it) or published (the printed game); default "
+    "seed. Under seed every clue must rule out some of a map's fields, under published only "
+    "once a map has 16 or fewer"
 )
 SVG_HELP = "also draw the island to this SVG file"
 
@@ -137,7 +161,12 @@ def seconds(text: str) -> float:
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
     """``--rules seed|published``, as every command that follows the rules takes it."""
     parser.add_argument(
-        "--rules", choices=("seed", "published"), default="seed", action=Once, help=RULES_HELP
+        "--rules",
+        choices=("seed", "published"),
+        default="seed",
+        action=Once,
+        metavar="seed|published",
+        help=RULES_HELP,
     )
 
 

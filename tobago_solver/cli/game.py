@@ -12,7 +12,6 @@ import argparse
 import json
 import random
 import sys
-import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -20,6 +19,7 @@ from typing import Any, Final
 from tobago_solver.cli.common import (
     EXIT_OK,
     ISLAND_HELP,
+    SCREEN_WIDTH,
     Commands,
     InputEndedError,
     Once,
@@ -29,12 +29,14 @@ from tobago_solver.cli.common import (
     load_island,
     non_negative,
     read_text_file,
+    wrap_lines,
 )
-from tobago_solver.cli.seat import HumanSeat, QuitRequest, Terminal
+from tobago_solver.cli.screen import SCREEN_HEIGHT, RoundLog, screen
+from tobago_solver.cli.seat import HumanSeat, QuitRequest, Terminal, line_editing
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action, parse_action
-from tobago_solver.game.board import events_text, start_text
 from tobago_solver.game.bots import Bot, make_bot
+from tobago_solver.game.gamelog import events_text, start_text
 from tobago_solver.game.records import GameRecord, bot_rng, record_of, replay
 from tobago_solver.game.rules import GameRules
 from tobago_solver.game.setup import new_game
@@ -65,10 +67,17 @@ def picture_name(step: int) -> str:
 class Pictures:
     """Writes one picture per state of a game into a folder: ``step-0000.svg`` (the deal), then
     one after every action. The folder is made if missing; pictures of an earlier game there are
-    removed first, so the folder holds exactly this game's."""
+    removed first, so the folder holds exactly this game's.
+
+    Each picture shows what the terminal shows: with one person at the table, their view (their
+    observation: their hand, no other); else the board as everyone sees it. Its title names the
+    moment as the log does (``turn 20 · P2: move a1 b2``), its status the turn as the board does.
+    """
 
     folder: Path
     written: int = 0
+    seat: int | None = None
+    """The person's seat, whose view the pictures show (None: nobody's hand)."""
 
     @classmethod
     def open(cls, path: str | None) -> Pictures | None:
@@ -87,53 +96,71 @@ class Pictures:
             picture.unlink()
         return cls(folder)
 
-    def write(self, state: GameState) -> None:
-        write_svg(self.folder / picture_name(self.written), render_game_svg(state))
+    def write(self, state: GameState, title: str) -> None:
+        seen = state if self.seat is None else state.observation(self.seat)
+        svg = render_game_svg(seen, title=f"{state.island.name} · {title}")
+        write_svg(self.folder / picture_name(self.written), svg)
         self.written += 1
 
 
 @dataclass
 class GameLog:
     """The game as it goes: one line per player's turn (its actions joined), then what
-    followed (treasures found, gold, curses, the end), and a picture of every state."""
+    followed (treasures found, gold, curses, the end), and a picture of every state. With
+    ``hold`` (a person plays) the lines wait in ``round`` for the person's next screen, which
+    writes them as tightly as it needs; else they are printed as they come."""
 
     bots: list[str]
     terminal: Terminal
     quiet: bool
     pictures: Pictures | None
-    line: str | None = None
-    line_key: tuple[int, int] | None = None
+    hold: bool = False
+    round: RoundLog = field(default_factory=RoundLog)
 
     def start(self, state: GameState, *, seed: bool) -> None:
         if not self.quiet:
             self.terminal.say(start_text(state, self.bots, seed=seed))
         if self.pictures is not None:
-            self.pictures.write(state)
+            self.pictures.write(state, f"turn {state.turn} · the deal")
 
     def action(self, before: GameState, action: Action, after: GameState) -> None:
+        who = before.to_move
         if self.pictures is not None:
-            self.pictures.write(after)
+            self.pictures.write(after, f"turn {before.turn} · P{who}: {action}")
         if self.quiet:
             return
-        who = before.to_move
-        key = (before.turn, who)
-        if self.line is not None and key == self.line_key:
-            self.line += f", {action}"
-        else:
-            self.flush()
-            self.line = f"turn {before.turn:3d} P{who} ({self.bots[who]}): {action}"
-            self.line_key = key
         events = [event.strip() for event in events_text(before, action, after)]
-        if events:
-            self.flush()
-            text = "; ".join(events)
-            lines = textwrap.wrap(text, 80, initial_indent="    ", subsequent_indent="    ")
-            self.terminal.say("\n".join(lines))
+        self.round.action(before.turn, who, self.bots[who], str(action), events)
+        if not self.hold:
+            # A turn's line is complete once something followed it or another turn began.
+            done = self.round.entries[:-1] if not events else self.round.entries
+            self._print(len(done))
 
     def flush(self) -> None:
-        if self.line is not None:
-            self.terminal.say(self.line)
-        self.line = self.line_key = None
+        """Print what is still held (a game of bots)."""
+        if not self.hold:
+            self._print(len(self.round.entries))
+
+    def _print(self, entries: int) -> None:
+        if entries:
+            shown = RoundLog(self.round.entries[:entries])
+            self.terminal.say("\n".join(shown.lines(0)))
+            del self.round.entries[:entries]
+
+    def end(self, state: GameState, humans: list[int], tail: int) -> None:
+        """The last screen: what happened since the last decision and the final board, as the
+        one person at the table sees it (else as everyone does), with ``tail`` lines left
+        for what follows."""
+        if self.quiet:
+            return
+        self.flush()
+        seat = humans[0] if len(humans) == 1 else 0
+        # In a game of bots the board starts a screen of its own; the last line is kept for
+        # the cursor, where the shell's prompt comes next.
+        room = SCREEN_HEIGHT - 1 - tail - (self.terminal.lines if self.hold else 0)
+        said = screen(state.observation(seat), self.round, room, public=len(humans) != 1)
+        self.terminal.say("\n".join(said))
+        self.round.done()
 
 
 def _bot_names(text: str, players: int) -> list[str]:
@@ -255,11 +282,15 @@ def _play(args: argparse.Namespace) -> int:
     check_target(save, "game record")
     game, bots, rngs = _resumed(args) if args.resume else _new(args)
     humans = [seat for seat, bot in enumerate(bots) if bot is None]
-    terminal = Terminal(sys.stdin, sys.stdout, echo=not _is_terminal(sys.stdin))
+    if pictures is not None and len(humans) == 1:
+        pictures.seat = humans[0]
+    typed = _is_terminal(sys.stdin)
+    terminal = Terminal(sys.stdin, sys.stdout, echo=not typed)
     if humans and (sys.stdin is None or sys.stdin.closed):
         raise TobagoError("standard input is closed: a --human seat needs it to read moves")
-    log = GameLog(game.bots, terminal, args.quiet, pictures)
-    seat = HumanSeat(terminal, save=game.save)
+    terminal.editing = bool(humans) and typed and line_editing(terminal)
+    log = GameLog(game.bots, terminal, args.quiet, pictures, hold=bool(humans))
+    seat = HumanSeat(terminal, save=game.save, log=log.round)
     log.start(game.state, seed=not humans)
     stopped = None
     try:
@@ -285,17 +316,22 @@ def _play(args: argparse.Namespace) -> int:
             game.save(Path(save))
             print(f"\nsaved to {save}")
         raise
-    log.flush()
     record = game.record()
+    tail = [
+        *([record.result_line()] if stopped is None else []),
+        *([f"the game was dealt from seed {record.seed}"] if stopped is None and humans else []),
+    ]
+    named = [
+        *([f"saved to {save}"] if save is not None else []),
+        *([f"{pictures.written} pictures in {pictures.folder}"] if pictures is not None else []),
+    ]
     if stopped is None:
-        print(record.result_line())
-        if humans:
-            print(f"the game was dealt from seed {record.seed}")
+        log.end(game.state, humans, _rows(tail, named))
+    else:
+        log.flush()
     if save is not None:
         game.save(Path(save))
-        print(f"saved to {save}")
-    if pictures is not None:
-        print(f"{pictures.written} pictures in {pictures.folder}")
+    _close(terminal, tail, named)
     if stopped == "game stopped":
         resume = f"; 'tobago play --resume {save}' goes on with it" if save else ""
         print(f"game stopped at turn {game.state.turn}{resume}")
@@ -303,6 +339,22 @@ def _play(args: argparse.Namespace) -> int:
     if stopped is not None:
         raise TobagoError(stopped)
     return EXIT_OK
+
+
+def _close(terminal: Terminal, lines: list[str], named: list[str]) -> None:
+    """Write the closing lines: ``lines`` wrapped at 80 columns, the ``named`` lines (each
+    naming a file) whole: a path broken over two lines could not be copied."""
+    if lines:
+        terminal.say("\n".join(lines))
+    for line in named:
+        print(line, file=terminal.out)
+
+
+def _rows(lines: list[str], named: list[str]) -> int:
+    """The rows of an 80-column screen that :func:`_close` takes."""
+    return len(wrap_lines("\n".join(lines))) * bool(lines) + sum(
+        max(1, -(-len(line) // SCREEN_WIDTH)) for line in named
+    )
 
 
 def _is_terminal(stream: Any) -> bool:
@@ -321,10 +373,13 @@ def _replay(args: argparse.Namespace) -> int:
     log.start(states[0], seed=True)
     for text, before, after in zip(record.actions, states, states[1:], strict=False):
         log.action(before, parse_action(text), after)
-    log.flush()
-    print(record.result_line())
-    if pictures is not None:
-        print(f"{pictures.written} pictures in {pictures.folder}")
+    tail = [record.result_line()]
+    named = [] if pictures is None else [f"{pictures.written} pictures in {pictures.folder}"]
+    if record.finished:
+        log.end(states[-1], [], _rows(tail, named))
+    else:
+        log.flush()
+    _close(terminal, tail, named)
     return EXIT_OK
 
 

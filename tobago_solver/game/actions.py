@@ -94,6 +94,9 @@ SIMPLE_ACTIONS: Final = {
 
 Action = Play | Move | Simple
 
+MAX_MOVE_STEPS: Final = 10
+"""The most steps a move may have under any rules (``GameRules.max_steps`` is 1 to this)."""
+
 
 def parse_action(text: str) -> Action:
     """Read an action; raises :class:`ActionSyntaxError` quoting the input.
@@ -124,9 +127,9 @@ def parse_action(text: str) -> Action:
             raise ActionSyntaxError(f"cannot read action {text!r}: {error}") from None
         return Play(clue, MAP_NAMES.index(words[-1]))
     if words and words[0] == "move":
-        if not 2 <= len(words) <= 4:
+        if not 2 <= len(words) <= MAX_MOVE_STEPS + 1:
             raise ActionSyntaxError(
-                f"cannot read action {text!r}: expected 'move' and 1 to 3 fields"
+                f"cannot read action {text!r}: expected 'move' and 1 to {MAX_MOVE_STEPS} fields"
             )
         try:
             path = tuple(field_name(*parse_field(word)) for word in words[1:])

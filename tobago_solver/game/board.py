@@ -1,17 +1,17 @@
-"""A game as text: the board as one player sees it, on one 80 × 24 screen, and the game's log.
+"""A game as text: the board as one player sees it, on one 80 × 24 screen.
 
 >>> import tobago_solver as tb
 >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
 >>> print(board_text(state.observation(0)))
    a b c d e f g h i j k l   turn 0 · your turn: play a clue or move
- 1 . . . . . . . B B B       map    fields clues roses P0 P1
- 2  . . . . . . B J J B B    grey      102     0        1  1
- 3 . . . . . . B L L J B     brown     102     0        1  1
- 4  . R . Rh. R R S J J BpB  black     102     0        1  1
- 5 . R R R R B R S M J M B   white     102     0        1  1
- 6  B S S M M B R B M MsB    player  car  gold roses amulets cards
- 7 J J J M J J0B B . B B*    P0      f7      0    11       0   you
- 8  B*JhL SsJ B . . B B      P1      h14     0    11       0     6
+ 1 . . . . . . . B B B       map   fields clues roses P0 P1
+ 2  . . . . . . B J J B B    grey     102     0        1  1
+ 3 . . . . . . B L L J B     brown    102     0        1  1
+ 4  . R . Rh. R R S J J BpB  black    102     0        1  1
+ 5 . R R R R B R S M J M B   white    102     0        1  1
+ 6  B S S M M B R B M MsB    player car  gold roses amulets cards
+ 7 J J J M J J0B B . B B*    P0     f7      0    11       0   you
+ 8  B*JhL SsJ B . . B B      P1     h14     0    11       0     6
  9 . J L S S B B M B S B     amulets k7 a8 g13 · treasure deck 41 · clue deck 40
 10  . B B S B R MhM S S B
 11 . . . . . R J JsL S SpB
@@ -37,16 +37,16 @@ player to move sees it) are this text; ``tobago play --human`` prints it.
 
 from __future__ import annotations
 
-import textwrap
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from tobago_solver.compile import compiled
-from tobago_solver.game.actions import Action, Play
-from tobago_solver.game.end import END_STALEMATE, END_UNLOCATABLE, can_be_located
+from tobago_solver.game.actions import Play
+from tobago_solver.game.columns import GAP, Block, Paragraph, beside, flowed, wrap
 from tobago_solver.game.observation import Observation
-from tobago_solver.game.position import MapState, Position, located_field
+from tobago_solver.game.position import MapState, located_field
 from tobago_solver.hexgrid import field_name
 from tobago_solver.island import Island, LandmarkKind
 from tobago_solver.rules import MAP_NAMES, PUBLISHED_NEW_INFORMATION_THRESHOLD
@@ -62,8 +62,6 @@ LISTED_AT_MOST: Final = PUBLISHED_NEW_INFORMATION_THRESHOLD
 location markers on the island at the same count (16)."""
 
 _LANDMARK_MARKS: Final = {LandmarkKind.HUT: "h", LandmarkKind.PALM: "p", LandmarkKind.STATUE: "s"}
-_GAP: Final = 2
-"""Spaces between the island and the column beside it."""
 
 _PHASE_TASKS: Final = {
     "opening": "open an empty map with a clue",
@@ -78,9 +76,6 @@ KEY: Final = (
     "+ cars, $ treasure, * amulet, h hut, p palm, s statue"
 )
 """What the letters and marks on the island mean."""
-
-Block = Callable[[int], list[str]]
-"""A part of the board, written within a given width."""
 
 
 def island_lines(island: Island, marks: Mapping[str, str] = {}) -> list[str]:
@@ -125,67 +120,201 @@ def piece_marks(observation: Observation) -> dict[str, str]:
 
 
 def board_text(
-    observation: Observation, width: int = SCREEN_WIDTH, height: int = BOARD_HEIGHT
+    observation: Observation,
+    width: int = SCREEN_WIDTH,
+    height: int = BOARD_HEIGHT,
+    *,
+    public: bool = False,
 ) -> str:
     """The board as ``observation``'s player sees it, in lines of at most ``width`` characters
-    and, where it can be done, at most ``height`` lines: clue lists give way to their count
-    (``where`` in the game lists them), those of located maps first, then of the maps whose
-    candidates are listed, then the others.
+    and, where it can be done, at most ``height`` lines. When room runs short the board is
+    written more tightly, step by step (:data:`STYLES`), and never drops a clue: the clues
+    take their short form (:func:`short_clue`), the candidate fields are left to ``where``,
+    and last the island's drawing to ``board`` (what it shows is in the tables too).
+    ``public``: the board as anyone at the table sees it, without the player's hand and gold
+    (a game of bots).
 
     >>> import tobago_solver as tb
     >>> text = board_text(tb.new_game(tb.islands.default(), 2, seed=1).observation(0))
     >>> "your hand: [1]" in text and max(map(len, text.splitlines())) <= 80
     True
     """
-    lines: list[str] = []
-    for hidden in _hiding_order(observation):
-        lines = _layout(observation, width, hidden)
-        if len(lines) <= height:
-            break
+    lines = fitting_board(observation, height, STYLES, width, public=public)
+    if lines is None:
+        lines = _layout(observation, width, STYLES[-1], public)
     return "\n".join(lines)
 
 
-def _hiding_order(obs: Observation) -> list[frozenset[int]]:
-    """The maps whose clue lists give way, more and more: located maps first (their field is
-    what counts), then the maps whose candidates are listed, then the others, the fewest
-    candidates first."""
-    counts = [m.candidate_count() for m in obs.maps]
-    order = sorted(
-        (m for m in range(len(obs.maps)) if obs.maps[m].clues),
-        key=lambda m: (counts[m] != 1, counts[m] > LISTED_AT_MOST, counts[m]),
-    )
-    return [frozenset(order[:n]) for n in range(len(order) + 1)]
+def fitting_board(
+    observation: Observation,
+    height: int,
+    styles: Sequence[Style],
+    width: int = SCREEN_WIDTH,
+    *,
+    public: bool = False,
+) -> list[str] | None:
+    """The lines of the board in the roomiest of ``styles`` that fits in ``height`` lines, or
+    None when none does."""
+    for style in styles:
+        lines = _layout(observation, width, style, public)
+        if len(lines) <= height:
+            return lines
+    return None
 
 
-def _layout(obs: Observation, width: int, hidden: frozenset[int]) -> list[str]:
+@dataclass(frozen=True)
+class Style:
+    """How tightly a board is written."""
+
+    details: str
+    """Where a map's clues and fields go: ``lines`` (under its row, a line each), ``joined``
+    (under its row, one text), ``after`` (after the tables, a block each) or ``flow`` (after
+    the tables, flowing from the column beside the island to the lines below)."""
+    short: bool = False
+    """Clues in their short form, in the maps and in the hand."""
+    fields: bool = True
+    """A map's candidate fields are listed once they are few (else ``where MAP`` lists them)."""
+    island: bool = True
+    """The island is drawn (else ``board`` draws it; the tables hold what it shows)."""
+
+
+STYLES: Final = (
+    Style("lines"),
+    Style("joined"),
+    Style("after"),
+    Style("flow", short=True),
+    Style("flow", short=True, fields=False),
+    Style("flow", short=True, island=False),
+    Style("flow", short=True, fields=False, island=False),
+)
+"""The ways to write a board, roomiest first."""
+WITH_ISLAND: Final = tuple(style for style in STYLES if style.island)
+
+NO_ISLAND: Final = "('board' draws the island)"
+NO_FIELDS: Final = "('where MAP' lists a map's fields)"
+"""What a tight board says it left to other commands."""
+
+
+def _layout(obs: Observation, width: int, style: Style, public: bool) -> list[str]:
+    island = _island(obs) if style.island else []
+    status = _status_line(obs)
+    column = width - max(map(len, island), default=0) - GAP
+    # A status too long for the column beside the island goes above it, on one line.
+    top = [status] if island and len(status) > column and len(status) <= width else []
     blocks: list[Block] = [
-        lambda w: _wrap(_status_line(obs), w),
+        *([] if top else [lambda w: wrap(status, w)]),
         lambda w: [_maps_heading(obs.players)],
-        *(_map_block(obs, m, m not in hidden) for m in range(len(obs.maps))),
-        lambda w: _player_lines(obs),
-        lambda w: _own_gold(obs, w),
-        lambda w: _table_lines(obs, w),
     ]
-    if obs.hand:
-        blocks.append(lambda w: hand_lines(_hand_with_maps(obs), w))
-    island = island_lines(obs.island, piece_marks(obs))
-    return _beside(island, blocks, width, optional=lambda w: _wrap(KEY, w))
+    inline = style.details in ("lines", "joined")
+    for m in range(len(obs.maps)):
+        blocks.append(_map_row(obs, m))
+        if inline:
+            blocks.append(_map_details(obs, m, style))
+    blocks.append(lambda w: _player_lines(obs, public))
+    if not public:
+        blocks.append(lambda w: _own_gold(obs, w))
+    blocks.append(lambda w: _table_lines(obs, w))
+    hand = [] if public or not obs.hand else _hand_with_maps(obs, style.short)
+    if style.details == "flow":
+        # Each map's clues, then the hand, flow on from the column beside the island to the
+        # lines below it: no line is left empty beside it while text follows underneath.
+        paragraphs = [_map_paragraph(obs, m, style) for m in range(len(obs.maps))]
+        if hand:
+            items = [f"[{n}] {card}" for n, card in enumerate(hand, start=1)]
+            paragraphs.append((["your hand: " + items[0], *items[1:]], "  "))
+        # The commands that show what was left out (none once the game is over).
+        playing = obs.phase != "over"
+        left_out = [
+            *([NO_FIELDS] if playing and not style.fields and any(map(_listed, obs.maps)) else []),
+            *([NO_ISLAND] if playing and not style.island else []),
+        ]
+        if left_out:
+            paragraphs.append((" ".join(left_out).split(), " "))
+        flow = [paragraph for paragraph in paragraphs if paragraph[0]]
+        if not style.island:
+            return _tables_side_by_side(obs, blocks, width, public) + flowed(flow, width)
+        return top + beside(island, blocks, width, flow=flow)
+    if style.details == "after":
+        blocks.extend(_map_details(obs, m, style) for m in range(len(obs.maps)))
+    if hand:
+        blocks.append(lambda w: hand_lines(hand, w))
+    return top + beside(island, blocks, width, optional=lambda w: wrap(KEY, w))
+
+
+def _island(obs: Observation) -> list[str]:
+    return island_lines(obs.island, piece_marks(obs))
+
+
+def _tables_side_by_side(
+    obs: Observation, blocks: Sequence[Block], width: int, public: bool
+) -> list[str]:
+    """The board's blocks without the island: the status, the maps' table with the players'
+    beside it where both fit, then the rest."""
+    status, heading, *rows = blocks[: 2 + len(obs.maps)]
+    maps = [*heading(width), *(line for row in rows for line in row(width))]
+    players = _player_lines(obs, public)
+    # The players' block follows the map rows; the rest after it.
+    rest = [line for block in blocks[3 + len(obs.maps) :] for line in block(width)]
+    column = max(map(len, maps)) + GAP
+    if column + max(map(len, players)) > width:
+        return [*status(width), *maps, *players, *rest]
+    tall = max(len(maps), len(players))
+    maps += [""] * (tall - len(maps))
+    players += [""] * (tall - len(players))
+    side = [(m.ljust(column) + p).rstrip() for m, p in zip(maps, players, strict=True)]
+    return [*status(width), *side, *rest]
+
+
+def _listed(map_state: MapState) -> bool:
+    """Whether a map's candidate fields are listed (clues played, few fields, not located)."""
+    return bool(map_state.clues) and 1 < map_state.candidate_count() <= LISTED_AT_MOST
+
+
+def _map_paragraph(obs: Observation, index: int, style: Style) -> Paragraph:
+    """A map's clues and candidate fields, word by word; none when it has neither."""
+    said = _map_details(obs, index, style)(10**6)
+    return (" ".join(said).split(), " ")
+
+
+SHORT_WORDS: Final = (
+    ("in sight of", "sees"),
+    ("next to", "by"),
+    ("largest", "big"),
+    ("scrubland", "scrub"),
+    ("mountain", "mount"),
+)
+"""A clue's words and their short forms, for a board short of room (``help`` lists them)."""
+SHORT_FORMS: Final = ", ".join(f"{short} = {words}" for words, short in SHORT_WORDS)
+
+
+def short_clue(clue: object) -> str:
+    """A clue in its short form, as a board short of room writes it.
+
+    >>> short_clue("not in sight of largest mountain"), short_clue("next to scrubland")
+    ('not sees big mount', 'by scrub')
+    """
+    text = str(clue)
+    for words, short in SHORT_WORDS:
+        text = text.replace(words, short)
+    return text
 
 
 MAP_SHORT: Final = ("gr", "br", "bl", "wh")
 """The maps in two letters, as the hand says where each card can be played."""
 
 
-def _hand_with_maps(obs: Observation) -> list[str]:
+def _hand_with_maps(obs: Observation, short: bool = False) -> list[str]:
     """The hand; on the player's turn to play a clue, each card with the maps it may go on
-    now (``-``: none; the rules refuse a clue that removes every field or none)."""
+    now (``-``: none; the rules refuse a clue that removes every field or none). ``short``:
+    the cards in their short form."""
+    clue = short_clue if short else str
     if obs.phase not in ("opening", "action") or not obs.legal_actions:
-        return [str(card) for card in obs.hand]
+        return [clue(card) for card in obs.hand]
     maps: dict[object, list[str]] = {}
     for action in obs.legal_actions:
         if isinstance(action, Play):
             maps.setdefault(action.clue, []).append(MAP_SHORT[action.map])
-    return [f"{card} ({' '.join(maps.get(card, ['-']))})" for card in obs.hand]
+    return [f"{clue(card)} ({' '.join(maps.get(card, ['-']))})" for card in obs.hand]
 
 
 def hand_lines(hand: Sequence[object], width: int = SCREEN_WIDTH) -> list[str]:
@@ -202,41 +331,6 @@ def hand_lines(hand: Sequence[object], width: int = SCREEN_WIDTH) -> list[str]:
         else:
             lines[-1] += (" " if lines[-1] == "your hand:" else "  ") + item
     return lines
-
-
-def _beside(
-    left: list[str], blocks: Sequence[Block], width: int, optional: Block | None = None
-) -> list[str]:
-    """``left`` with the blocks in the column to its right while they fit in its height; the
-    blocks that do not fit follow underneath, across the whole width. The ``optional`` block
-    goes in the column if there is room left there, else nowhere."""
-    left_width = max(map(len, left), default=0)
-    right_width = width - left_width - _GAP
-    right: list[str] = []
-    rest = list(blocks)
-    while rest and right_width >= 30:
-        lines = rest[0](right_width)
-        if len(right) + len(lines) > len(left):
-            break
-        right.extend(lines)
-        rest.pop(0)
-    if optional is not None and right_width >= 30:
-        lines = optional(right_width)
-        if len(right) + len(lines) <= len(left):
-            right.extend([""] * (len(left) - len(right) - len(lines)) + lines)
-    out = [
-        (line.ljust(left_width + _GAP) + extra if extra else line).rstrip()
-        for line, extra in zip(left, right + [""] * (len(left) - len(right)), strict=True)
-    ]
-    for block in rest:
-        out.extend(block(width))
-    return out
-
-
-def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
-    return textwrap.wrap(
-        text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
-    ) or [""]
 
 
 def _status_line(obs: Observation) -> str:
@@ -265,25 +359,44 @@ def game_over_text(end_reason: str, gold: Sequence[Sequence[int]]) -> str:
 
 def _maps_heading(players: int) -> str:
     seats = " ".join(f"P{p}" for p in range(players))
-    return f"map    fields clues roses {seats}"
+    return f"map   fields clues roses {seats}"
 
 
-def _map_block(obs: Observation, index: int, clues_shown: bool) -> Block:
+def _map_row(obs: Observation, index: int) -> Block:
+    """A map's row of the maps' table: its treasure's field or candidate count, its clue
+    count and the roses on it."""
     map_state = obs.maps[index]
-    count = map_state.candidate_count()
-    where = located_field(obs.island, map_state)
-    listed = bool(map_state.clues) and 1 < count <= LISTED_AT_MOST
 
     def lines(width: int) -> list[str]:
-        fields = f"{where} $" if where is not None else str(count)
+        where = located_field(obs.island, map_state)
+        fields = f"{where} $" if where is not None else str(map_state.candidate_count())
         roses = " ".join(f"{r:>2}" for r in map_state.roses)
-        out = [f"{MAP_NAMES[index]:<5} {fields:>7} {len(map_state.clues):>5}       {roses}"]
-        if map_state.clues and clues_shown:
-            out.extend(_wrap("  " + "; ".join(map(str, map_state.clues)), width, "  "))
-        if listed:
-            found = compiled(obs.island).field_set(map_state.candidates_mask)
-            out.extend(_wrap("  at " + " ".join(obs.island.in_reading_order(found)), width, "  "))
-        return out
+        return [f"{MAP_NAMES[index]:<5} {fields:>6} {len(map_state.clues):>5}       {roses}"]
+
+    return lines
+
+
+def _map_details(obs: Observation, index: int, style: Style) -> Block:
+    """What a map says besides its row: its clues, and its candidate fields once they are
+    few (:data:`LISTED_AT_MOST`), written as ``style`` says."""
+    map_state = obs.maps[index]
+    clue = short_clue if style.short else str
+    clues = "; ".join(clue(c) for c in map_state.clues)
+    fields = ""
+    if style.fields and _listed(map_state):
+        found = compiled(obs.island).field_set(map_state.candidates_mask)
+        fields = "at " + " ".join(obs.island.in_reading_order(found))
+
+    def lines(width: int) -> list[str]:
+        if style.details == "lines":
+            out = wrap("  " + clues, width, "  ") if clues else []
+            return out + (wrap("  " + fields, width, "  ") if fields else [])
+        said = " · ".join(part for part in (clues, fields) if part)
+        if not said:
+            return []
+        if style.details == "joined":
+            return wrap("  " + said, width, "  ")
+        return wrap(f"{MAP_NAMES[index]}: {said}", width, "  ")
 
     return lines
 
@@ -308,7 +421,9 @@ def map_status(island: Island, map_state: MapState) -> str:
     return f"{status}; {'roses ' + roses if roses else 'no roses'}"
 
 
-def where_text(observation: Observation, index: int, width: int = SCREEN_WIDTH) -> str:
+def where_text(
+    observation: Observation, index: int, width: int = SCREEN_WIDTH, *, listed: bool = True
+) -> str:
     """One map in full: where its treasure can be (every field, however many), its clues and
     the roses on it.
 
@@ -320,21 +435,43 @@ def where_text(observation: Observation, index: int, width: int = SCREEN_WIDTH) 
     """
     map_state = observation.maps[index]
     island = observation.island
-    lines = _wrap(f"{MAP_NAMES[index]}: {map_status(island, map_state)}", width)
+    lines = wrap(f"{MAP_NAMES[index]}: {map_status(island, map_state)}", width)
     if map_state.clues:
-        lines.extend(_wrap("  clues: " + "; ".join(map(str, map_state.clues)), width, "    "))
+        lines.extend(wrap("  clues: " + "; ".join(map(str, map_state.clues)), width, "    "))
     if not map_state.located:
         found = island.in_reading_order(compiled(island).field_set(map_state.candidates_mask))
-        lines.extend(_wrap("  fields: " + " ".join(found), width, "    "))
+        if listed:
+            lines.extend(wrap("  fields: " + " ".join(found), width, "    "))
+        else:
+            lines.append(f"  fields: {len(found)} ('where {MAP_NAMES[index]}' lists them)")
     return "\n".join(lines)
 
 
-def _player_lines(obs: Observation) -> list[str]:
-    lines = ["player  car  gold roses amulets cards"]
+def maps_text(observation: Observation, maps: Sequence[int], height: int) -> str:
+    """:func:`where_text` of each of ``maps``, in at most ``height`` lines where that can be
+    done: the maps with the most fields give their count for the list, and say so.
+
+    >>> import tobago_solver as tb
+    >>> seen = tb.new_game(tb.islands.default(), 2, seed=1).observation(0)
+    >>> print(maps_text(seen, range(4), 6))  # doctest: +ELLIPSIS
+    grey: 102 fields, no clue yet; roses P0:1 P1:1
+      fields: 102 ('where grey' lists them)
+    ...
+    """
+    listed = set(maps)
+    while True:
+        text = "\n".join(where_text(observation, m, listed=m in listed) for m in maps)
+        if len(text.split("\n")) <= height or not listed:
+            return text
+        listed.remove(max(listed, key=lambda m: observation.maps[m].candidate_count()))
+
+
+def _player_lines(obs: Observation, public: bool = False) -> list[str]:
+    lines = ["player car  gold roses amulets cards"]
     for p in range(obs.players):
-        cards = "you" if p == obs.player else str(obs.hand_sizes[p])
+        cards = "you" if p == obs.player and not public else str(obs.hand_sizes[p])
         lines.append(
-            f"P{p}      {obs.cars[p]:<4} {sum(obs.gold[p]):>4} {obs.roses_left[p]:>5} "
+            f"P{p:<5} {obs.cars[p]:<4} {sum(obs.gold[p]):>4} {obs.roses_left[p]:>5} "
             f"{obs.amulets_held[p]:>7} {cards:>5}"
         )
     return lines
@@ -342,7 +479,7 @@ def _player_lines(obs: Observation) -> list[str]:
 
 def _own_gold(obs: Observation, width: int) -> list[str]:
     gold = sorted(obs.gold[obs.player], reverse=True)
-    return _wrap("your gold: " + " ".join(map(str, gold)), width) if gold else []
+    return wrap("your gold: " + " ".join(map(str, gold)), width) if gold else []
 
 
 def _table_lines(obs: Observation, width: int) -> list[str]:
@@ -350,91 +487,4 @@ def _table_lines(obs: Observation, width: int) -> list[str]:
     decks = f"treasure deck {obs.treasure_deck_size} · clue deck {obs.clue_deck_size}"
     if len(amulets) + len(decks) + 3 <= width:
         return [f"{amulets} · {decks}"]
-    return [*_wrap(amulets, width), decks]
-
-
-def numbered(actions: Sequence[Action], width: int = SCREEN_WIDTH) -> str:
-    """The actions numbered from 1, in columns to keep long lists of moves on one screen.
-
-    >>> from tobago_solver.game.actions import END_TURN, TAKE_AMULET
-    >>> print(numbered((TAKE_AMULET, END_TURN)))
-      1. take amulet    2. end turn
-    """
-    cells = [f"{number:3d}. {action}" for number, action in enumerate(actions, start=1)]
-    column = max((len(cell) for cell in cells), default=0) + 2
-    per_line = max(1, width // column)
-    lines = []
-    for start in range(0, len(cells), per_line):
-        lines.append("".join(cell.ljust(column) for cell in cells[start : start + per_line]))
-    return "\n".join(line.rstrip() for line in lines)
-
-
-def start_text(state: Position, bots: Sequence[str], *, seed: bool = True) -> str:
-    """The first line of a game's log: island, rules, seed and where each seat's car starts.
-
-    Without ``seed`` the seed is left out: every hidden card follows from it, so a person at
-    the table sees it only when the game is over.
-
-    >>> import tobago_solver as tb
-    >>> start_text(tb.new_game(tb.islands.default(), 2, seed=1), ["greedy", "random"])
-    'ABC-1, seed rules, seed 1: P0 (greedy) at f7, P1 (random) at h14'
-    """
-    cars = ", ".join(
-        f"P{p} ({bot}) at {car}" for p, (bot, car) in enumerate(zip(bots, state.cars, strict=True))
-    )
-    dealt = f", seed {state.seed}" if seed else ""
-    return f"{state.island.name}, {state.rules.name} rules{dealt}: {cars}"
-
-
-def action_text(before: Position, action: Action, after: Position, bots: Sequence[str]) -> str:
-    """The log of one action: who did what, then what followed (:func:`events_text`).
-
-    >>> import tobago_solver as tb
-    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
-    >>> action = state.legal_actions()[0]
-    >>> action_text(state, action, state.apply(action), ["greedy", "random"])
-    'turn   0 P0 (greedy): play in largest mountain on grey'
-    """
-    who = before.to_move
-    lines = [f"turn {before.turn:3d} P{who} ({bots[who]}): {action}"]
-    lines.extend(events_text(before, action, after))
-    return "\n".join(lines)
-
-
-def events_text(before: Position, action: Action, after: Position) -> list[str]:
-    """What an action led to, one line each, indented: treasures found and maps abandoned, an
-    end by a rule, the gold each player received and the curses (whose gold they took).
-
-    >>> import tobago_solver as tb
-    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
-    >>> events_text(state, state.legal_actions()[0], state.apply(state.legal_actions()[0]))
-    []
-    """
-    lines = []
-    for m, (old, new) in enumerate(zip(before.maps, after.maps, strict=True)):
-        if after.abandoned[m] > before.abandoned[m]:
-            lines.append(f"          {MAP_NAMES[m]} abandoned: the treasure cannot be located")
-        elif old.clues and not new.clues:
-            mask = old.candidates_mask
-            if isinstance(action, Play) and action.map == m:
-                mask &= compiled(after.island).mask(action.clue)
-            found = after.island.fields[mask.bit_length() - 1]
-            lines.append(f"          the {MAP_NAMES[m]} treasure is found at {found}")
-    if after.end_reason == END_UNLOCATABLE and before.end_reason is None:
-        maps = [MAP_NAMES[m] for m in range(len(after.maps)) if not can_be_located(after, m)]
-        lines.append(f"          the {', '.join(maps)} treasure cannot be located: the game ends")
-    if after.end_reason == END_STALEMATE and before.end_reason is None:
-        lines.append("          stalemate: no player can ever play a clue again")
-    if after.curses_drawn > before.curses_drawn:
-        lines.append("          a curse is revealed")
-    for p in range(after.players):
-        # Net changes: a card received and one cursed away in the same step cancel.
-        gained = Counter(after.gold[p]) - Counter(before.gold[p])
-        lost = Counter(before.gold[p]) - Counter(after.gold[p])
-        if gained:
-            cards = " ".join(map(str, sorted(gained.elements(), reverse=True)))
-            lines.append(f"          P{p} receives gold {cards}")
-        if lost:
-            cards = " ".join(map(str, sorted(lost.elements(), reverse=True)))
-            lines.append(f"          P{p} loses gold {cards} to the curse")
-    return lines
+    return [*wrap(amulets, width), decks]

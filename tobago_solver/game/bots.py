@@ -23,7 +23,7 @@ from typing import Final, Protocol, runtime_checkable
 import numpy as np
 
 from tobago_solver.compile import compiled
-from tobago_solver.errors import TobagoError
+from tobago_solver.errors import NotToMoveError, TobagoError
 from tobago_solver.game.actions import (
     ACCEPT_CURSE,
     END_TURN,
@@ -55,8 +55,26 @@ class Bot(Protocol):
         ...
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """The action to take; ``rng`` is the only source of randomness allowed."""
+        """The action to take; ``rng`` is the only source of randomness allowed.
+
+        The bundled bots raise :class:`~tobago_solver.errors.NotToMoveError` (a TobagoError)
+        for an observation with nothing to decide: another seat's turn, or a finished game.
+        """
         ...
+
+
+def no_decision(observation: Observation) -> NotToMoveError:
+    """The error for a bot handed an observation with no legal action, saying why.
+
+    >>> import tobago_solver as tb
+    >>> print(no_decision(tb.new_game(tb.islands.default(), 2, seed=1).observation(1)))
+    the observation of P1 has nothing to decide: it is P0's turn
+    """
+    if observation.phase == "over":
+        why = f"the game is over ({observation.end_reason})"
+    else:
+        why = f"it is P{observation.to_move}'s turn"
+    return NotToMoveError(f"the observation of P{observation.player} has nothing to decide: {why}")
 
 
 @dataclass(frozen=True)
@@ -73,6 +91,8 @@ class RandomBot:
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """A uniformly random legal action."""
         legal = observation.legal_actions
+        if not legal:
+            raise no_decision(observation)
         if observation.rules.exchange and any(isinstance(a, Play) for a in legal):
             legal = tuple(a for a in legal if a != EXCHANGE)
         return rng.choice(legal)
@@ -219,6 +239,8 @@ class GreedyBot:
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """The greedy choice; ties go to ``rng``."""
         legal = observation.legal_actions
+        if not legal:
+            raise no_decision(observation)
         if len(legal) == 1:
             return legal[0]
         me = observation.player

@@ -7,9 +7,9 @@
 (6, (6, 6), ())
 >>> print(seen)  # doctest: +ELLIPSIS
    a b c d e f g h i j k l   turn 0 · P0 to move; you are P1
- 1 . . . . . . . B B B       map    fields clues roses P0 P1
+ 1 . . . . . . . B B B       map   fields clues roses P0 P1
 ...
- 8  B*JhL SsJ B . . B B      P1      h14     0    11       0   you
+ 8  B*JhL SsJ B . . B B      P1     h14     0    11       0   you
 ...
 """
 

@@ -17,6 +17,7 @@ from typing import Any, Final, Literal, get_args
 
 from tobago_solver.compile import compiled
 from tobago_solver.errors import TobagoError
+from tobago_solver.game.actions import MAX_MOVE_STEPS
 from tobago_solver.hexgrid import step
 from tobago_solver.island import Island, LandmarkKind
 from tobago_solver.rules import PresetName, TobagoRules
@@ -33,6 +34,8 @@ VARIANTS: Final = ("exchange",)
 MAX_CARDS_OF_A_KIND: Final = 100
 """The most gold cards of one value, or curses, a rule set may ask for (the game has 9 at most)."""
 MAX_TURN_LIMIT: Final = 1_000_000
+MAX_GOLD_VALUES: Final = 20
+"""The most gold values ``gold_counts`` may count cards of (2 to 21; the game has 2 to 6)."""
 
 
 @dataclass(frozen=True)
@@ -197,6 +200,7 @@ class GameRules:
         values["clue_rules"] = TobagoRules(**clue_rules)
         if not isinstance(values["gold_counts"], list):
             raise TobagoError("game rules: 'gold_counts' must be a list of whole numbers")
+        _check_gold_values(len(values["gold_counts"]))
         values["gold_counts"] = tuple(values["gold_counts"])
         preset = cls.published() if values["clue_rules"].name == "published" else cls.seed()
         for name in _ADDED_LATER:
@@ -219,6 +223,15 @@ def _whole(rules: GameRules, name: str, low: int, high: int) -> None:
         raise TobagoError(f"game rules: {name} must be {low} to {high}, not {value}")
 
 
+def _check_gold_values(length: int) -> None:
+    """Refuse more gold values than ``MAX_GOLD_VALUES`` before reading a single count."""
+    if length > MAX_GOLD_VALUES:
+        raise TobagoError(
+            f"game rules: gold_counts counts the cards of at most {MAX_GOLD_VALUES} values "
+            f"(2 to {MAX_GOLD_VALUES + 1}), not {length:,}"
+        )
+
+
 def _check_rules(rules: GameRules) -> None:
     """Refuse rules of the wrong type or out of range, before any game uses them."""
     if not isinstance(rules.clue_rules, TobagoRules):
@@ -226,6 +239,7 @@ def _check_rules(rules: GameRules) -> None:
     counts = rules.gold_counts
     if not isinstance(counts, tuple) or not counts:
         raise TobagoError(f"game rules: gold_counts must be a non-empty tuple, not {counts!r}")
+    _check_gold_values(len(counts))
     for count in counts:
         if type(count) is not int or not 0 <= count <= MAX_CARDS_OF_A_KIND:
             raise TobagoError(
@@ -241,7 +255,7 @@ def _check_rules(rules: GameRules) -> None:
     # Four hands of 13 use up the 52 clue cards.
     _whole(rules, "small_hand", 1, 13)
     _whole(rules, "hand", 1, 13)
-    _whole(rules, "max_steps", 1, 10)
+    _whole(rules, "max_steps", 1, MAX_MOVE_STEPS)
     _whole(rules, "turn_limit", 1, MAX_TURN_LIMIT)
     _whole(rules, "first_player", 0, 3)
     if rules.opening not in get_args(Opening):

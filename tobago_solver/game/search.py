@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tobago_solver.compile import compiled
+from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action, Move, Play
 from tobago_solver.game.bots import GreedyBot
 from tobago_solver.game.observation import Observation
@@ -64,8 +65,15 @@ class SearchBot:
     plays: int = 3
     """Clue plays tried besides GreedyBot's choice and those that change what can be located."""
 
+    def __post_init__(self) -> None:
+        if type(self.worlds) is not int or self.worlds < 1:
+            raise TobagoError(f"worlds must be a whole number ≥ 1, got {self.worlds!r}")
+        if type(self.plays) is not int or self.plays < 0:
+            raise TobagoError(f"plays must be a whole number ≥ 0, got {self.plays!r}")
+
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """The candidate that wins the most playouts; GreedyBot's choice outside the search."""
+        """The candidate that wins the most playouts; GreedyBot's choice outside the search.
+        NotToMoveError for an observation with nothing to decide (as every bot)."""
         legal = observation.legal_actions
         greedy = _GREEDY.choose(observation, rng)
         if len(legal) == 1 or observation.phase not in ("action", "opening"):

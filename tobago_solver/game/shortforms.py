@@ -18,7 +18,9 @@ The short forms, beside the full text of :func:`~tobago_solver.game.actions.pars
   passes one); the note names the way taken and the other shortest ones.
 - ``take``, ``spend``, ``end``, ``accept``: ``take amulet``, ``spend amulet``, ``end turn``,
   ``accept curse``.
-- ``N`` alone: action N of the numbered list of every legal action (:func:`numbered`).
+- ``#N`` or ``N`` alone: action N of the numbered list of every legal action
+  (:func:`~tobago_solver.game.gamelog.numbered`, which ``moves`` shows).
+- ``gray`` is read as ``grey`` wherever a map is named.
 
 A short form that cannot be resolved says why (a card number beyond the hand, a field out of
 reach); whether the action it resolves to is legal is the engine's part (``state.apply``).
@@ -34,9 +36,19 @@ from tobago_solver.game.actions import SIMPLE_ACTIONS, Action, Move, Play, parse
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.paths import move_neighbours, move_paths
 from tobago_solver.game.position import located_field
+from tobago_solver.game.state import RULE_MOVE, RULE_PLAY
 from tobago_solver.hexgrid import field_name, parse_field
 from tobago_solver.movement import step_distance
-from tobago_solver.rules import MAP_NAMES
+from tobago_solver.rules import MAP_NAMES, MAP_SPELLINGS
+
+NOTE_WIDTH: Final = 80
+"""A note's example of another way is left out rather than wrap the note past one line."""
+
+MAX_LINE_CHARS: Final = 200
+"""The longest line read as an action (the longest action takes about 50 characters)."""
+_NUMBER_DIGITS: Final = 6
+_QUOTED_CHARS: Final = 40
+"""A refusal quotes at most this much of a line."""
 
 _SHORT_WORDS: Final = {text.split()[0]: action for text, action in SIMPLE_ACTIONS.items()}
 
@@ -47,6 +59,8 @@ class Reading:
 
     action: Action
     note: str = ""
+    ways: int = 1
+    """For ``move FIELD``: how many shortest ways there were (the note names the one taken)."""
 
 
 def read_action(observation: Observation, text: str) -> Reading:
@@ -62,28 +76,55 @@ def read_action(observation: Observation, text: str) -> Reading:
     ...
     tobago_solver.errors.IllegalActionError: 'play 9 grey': you hold 6 clue cards, numbered 1 ...
     """
-    words = text.lower().split()
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"cannot read action {text!r}: an action is text, e.g. 'end turn'")
+    if len(text) > MAX_LINE_CHARS:
+        raise ActionSyntaxError(
+            f"{_quoted(text)}: {len(text):,} characters are no action (one takes a few dozen)"
+        )
+    words = [MAP_SPELLINGS.get(word, word) for word in text.lower().split()]
     if not words:
         raise ActionSyntaxError("empty line: type an action, or 'help'")
-    if len(words) == 1 and words[0].isascii() and words[0].isdigit():
-        return _numbered_action(observation, int(words[0]))
+    if len(words) == 1 and _is_number(words[0].removeprefix("#")):
+        return _numbered_action(observation, words[0])
     if len(words) == 1 and words[0] in _SHORT_WORDS:
         action = _SHORT_WORDS[words[0]]
         return Reading(action, f"{words[0]}: {action}")
-    if words[0] == "play" and len(words) > 1 and words[1].isascii() and words[1].isdigit():
+    if words[0] == "play" and len(words) > 1 and _is_number(words[1]):
         return _play_card(observation, text, words)
     if words[0] == "move" and len(words) == 2:
         return _move_to(observation, text, words[1])
-    return Reading(parse_action(text))
+    spelled = any(word in MAP_SPELLINGS for word in text.lower().split())
+    return Reading(parse_action(" ".join(words) if spelled else text))
 
 
-def _numbered_action(observation: Observation, number: int) -> Reading:
+def _is_number(word: str) -> bool:
+    """Whether ``word`` is a whole number in ASCII digits (``²`` and ``٣`` are digits too)."""
+    return word.isascii() and word.isdigit()
+
+
+def _number(word: str) -> int:
+    """The number of ASCII digits ``word``; any beyond what a list or hand holds reads as that
+    much (Python refuses to read a number of more than 4,300 digits)."""
+    digits = word.lstrip("0") or "0"
+    return int(digits) if len(digits) <= _NUMBER_DIGITS else 10**_NUMBER_DIGITS
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted, a long one cut short."""
+    text = text.strip()
+    return repr(text) if len(text) <= _QUOTED_CHARS else repr(text[: _QUOTED_CHARS - 1] + "…")
+
+
+def _numbered_action(observation: Observation, word: str) -> Reading:
     legal = observation.legal_actions
+    quoted = _quoted(word)
     if not legal:
-        raise ActionSyntaxError(f"'{number}': it is not your turn, there is no list of actions")
+        raise ActionSyntaxError(f"{quoted}: it is not your turn, there is no list of actions")
+    number = _number(word.removeprefix("#"))
     if not 1 <= number <= len(legal):
         raise ActionSyntaxError(
-            f"'{number}': the list of legal actions ('moves') runs from 1 to {len(legal)}"
+            f"{quoted}: the list of legal actions ('moves') runs from 1 to {len(legal)}"
         )
     return Reading(legal[number - 1])
 
@@ -92,18 +133,18 @@ def _play_card(observation: Observation, text: str, words: list[str]) -> Reading
     *_, map_word = words
     if len(words) not in (3, 4) or (len(words) == 4 and words[2] != "on"):
         raise ActionSyntaxError(
-            f"cannot read action {text!r}: expected 'play N MAP', e.g. 'play {words[1]} grey'"
+            f"cannot read action {_quoted(text)}: expected 'play N MAP', e.g. 'play 2 grey'"
         )
     if map_word not in MAP_NAMES:
         raise ActionSyntaxError(
-            f"cannot read action {text!r}: unknown map {map_word!r} "
+            f"cannot read action {_quoted(text)}: unknown map {_quoted(map_word)} "
             f"(expected {', '.join(MAP_NAMES)})"
         )
     hand = observation.hand
-    number = int(words[1])
+    number = _number(words[1])
     if not 1 <= number <= len(hand):
         held = f"hold {len(hand)} clue cards, numbered 1 to {len(hand)}" if hand else "hold none"
-        raise IllegalActionError(f"{text.strip()!r}: you {held}", "§5 (A)")
+        raise IllegalActionError(f"{_quoted(text)}: you {held}", RULE_PLAY)
     action = Play(hand[number - 1], MAP_NAMES.index(map_word))
     return Reading(action, f"play {number} {map_word}: {action}")
 
@@ -112,7 +153,7 @@ def _move_to(observation: Observation, text: str, word: str) -> Reading:
     try:
         destination = field_name(*parse_field(word))
     except ValueError as error:
-        raise ActionSyntaxError(f"cannot read action {text!r}: {error}") from None
+        raise ActionSyntaxError(f"cannot read action {_quoted(text)}: {error}") from None
     moves = [a for a in observation.legal_actions if isinstance(a, Move)]
     if not moves:
         # No move is legal now (another phase, another player's turn): the engine says why.
@@ -121,20 +162,21 @@ def _move_to(observation: Observation, text: str, word: str) -> Reading:
     here = observation.cars[observation.player]
     if not found:
         raise IllegalActionError(
-            f"{text.strip()!r}: {_out_of_reach(observation, here, destination)}", "§5 (B)"
+            f"{text.strip()!r}: {_out_of_reach(observation, here, destination)}", RULE_MOVE
         )
     move = found[0]
-    ways = shortest_ways(observation, here, destination)
-    others = [" ".join(way) for way in ways if way != move.path]
+    ways = shortest_ways(observation, here, destination, listed=2)
+    others = [" ".join(way) for way in ways.listed if way != move.path]
     note = f"move {destination}: the car drives {' '.join(move.path)}"
-    if len(others) == 1:
+    if ways.count == 2:
         note += f" (the other shortest way: {others[0]})"
-    elif others:
-        # Listing dozens of ways (drives across a terrain area give many) would fill the screen.
-        shown = ", ".join(others[:2])
-        more = f" and {len(others) - 2} more" if len(others) > 2 else ""
-        note += f" ({len(others)} other shortest ways: {shown}{more})"
-    return Reading(move, note)
+    elif ways.count > 2:
+        # One example, where it fits on the line: drives across areas have dozens of ways.
+        example = f"{note} ({ways.count - 1} other shortest ways, e.g. {others[0]})"
+        note = (
+            example if len(example) <= NOTE_WIDTH else f"{note} (one of {ways.count} shortest ways)"
+        )
+    return Reading(move, note, ways.count)
 
 
 def _out_of_reach(observation: Observation, here: str, destination: str) -> str:
@@ -156,14 +198,26 @@ def _out_of_reach(observation: Observation, here: str, destination: str) -> str:
     )
 
 
-def shortest_ways(observation: Observation, start: str, destination: str) -> list[tuple[str, ...]]:
-    """Every shortest way of a move from ``start`` to ``destination`` (the fields each step
-    ends on), none going on from a located treasure; reading order of the fields passed.
+@dataclass(frozen=True)
+class Ways:
+    """The shortest ways of a move: how many there are, and the first few of them."""
+
+    count: int
+    listed: tuple[tuple[str, ...], ...]
+    """The first ways in reading order of the fields passed, each the fields its steps end on."""
+
+
+def shortest_ways(observation: Observation, start: str, destination: str, listed: int = 3) -> Ways:
+    """The shortest ways of a move from ``start`` to ``destination``, none going on from a
+    located treasure: their number, and the first ``listed`` of them in reading order of the
+    fields passed. The ways are counted, not listed (a drive across large areas has thousands).
 
     >>> import tobago_solver as tb
     >>> seen = tb.new_game(tb.islands.default(), 2, seed=1).observation(0)
     >>> shortest_ways(seen, "f7", "e5")
-    [('e6', 'e5')]
+    Ways(count=1, listed=(('e6', 'e5'),))
+    >>> shortest_ways(seen, "f7", "f7").count
+    0
     """
     island = observation.island
     stops = frozenset(
@@ -173,14 +227,39 @@ def shortest_ways(observation: Observation, start: str, destination: str) -> lis
     )
     one = move_paths(island, start, observation.rules.max_steps, stops).get(destination)
     if one is None:
-        return []
+        return Ways(0, ())
     neighbours = move_neighbours(island)
-    ways: list[tuple[str, ...]] = [()]
-    for _ in range(len(one)):
-        ways = [
-            (*way, there)
-            for way in ways
-            if not way or way[-1] not in stops
-            for there in neighbours[way[-1] if way else start]
-        ]
-    return [way for way in ways if way[-1] == destination]
+    # Breadth first, layer by layer: how many shortest ways reach each field.
+    counts = {start: 1}
+    layers = [[start]]
+    for _ in one:
+        reached: dict[str, int] = {}
+        for here in layers[-1]:
+            if here in stops:
+                continue
+            for there in neighbours[here]:
+                if there not in counts:
+                    reached[there] = reached.get(there, 0) + counts[here]
+        counts.update(reached)
+        layers.append(list(reached))
+    # Backwards: the fields of each layer that a shortest way to the destination passes.
+    on_way = [{destination}]
+    for layer in reversed(layers[1:-1]):
+        after = on_way[-1]
+        on_way.append({f for f in layer if f not in stops and not after.isdisjoint(neighbours[f])})
+    on_way.reverse()
+    found: list[tuple[str, ...]] = []
+
+    def follow(way: tuple[str, ...]) -> None:
+        here = way[-1] if way else start
+        for there in neighbours[here]:
+            if len(found) == listed:
+                return
+            if there in on_way[len(way)]:
+                if len(way) + 1 == len(one):
+                    found.append((*way, there))
+                else:
+                    follow((*way, there))
+
+    follow(())
+    return Ways(counts[destination], tuple(found))

@@ -35,7 +35,7 @@ from tobago_solver.game.end import END_TURN_LIMIT, RULE_ENDS
 from tobago_solver.game.records import play_game
 from tobago_solver.game.rules import GameRules
 from tobago_solver.island import Island
-from tobago_solver.rules import PresetName
+from tobago_solver.rules import PresetName, rules_label
 
 WILSON_Z = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -199,7 +199,7 @@ class SimulationResult:
         scores, game length.
 
         >>> print(simulate(2, bots=["greedy", "greedy"], seed=3).table())  # doctest: +ELLIPSIS
-        2 games on ABC-1, seed rules
+        2 games on ABC-1, rules: seed text
         ended by: ...
         win rates and scores over the 2 games ended by the rules
         seat bot      win rate [95% interval]     score mean  stdev
@@ -208,7 +208,7 @@ class SimulationResult:
         summary = self.summary()
         ended = ", ".join(f"{reason} {count}" for reason, count in summary["end_reasons"].items())
         lines = [
-            f"{summary['games']} games on {summary['island']}, {summary['rules']} rules",
+            f"{summary['games']} games on {summary['island']}, {rules_label(summary['rules'])}",
             f"ended by: {ended or '-'}",
             f"win rates and scores over the {summary['games_ended_by_rules']} games ended by "
             "the rules",

@@ -71,7 +71,7 @@ from tobago_solver.game.position import (
     tuple_set,
 )
 from tobago_solver.game.shuffling import shuffle
-from tobago_solver.legality import check_clue
+from tobago_solver.legality import CLUE_RULES, check_clue
 from tobago_solver.rules import MAP_NAMES
 
 __all__ = [  # with the names that moved to position, paths and end: still importable from here
@@ -92,6 +92,20 @@ __all__ = [  # with the names that moved to position, paths and end: still impor
     "move_paths",
     "replace",
 ]
+
+
+# The rule an illegal action breaks, in words (``IllegalActionError.rule``); a clue's rules are
+# legality.CLUE_RULES.
+RULE_END: Final = "the end of the game"
+RULE_CURSE: Final = "curses"
+RULE_AMULETS: Final = "amulets"
+RULE_OPENING: Final = "the opening"
+RULE_PLAY: Final = "playing a clue"
+RULE_MOVE: Final = "moving a car"
+RULE_STEP: Final = "a car's steps"
+RULE_CLAIM: Final = "claiming a treasure"
+RULE_EXCHANGE: Final = "exchanging clue cards"
+RULE_TURN: Final = "a turn's actions"
 
 
 @dataclass(frozen=True, eq=True)
@@ -211,29 +225,29 @@ class GameState(Position):
         p = self.current_player
         text = str(action)
         if self.phase == "over":
-            return IllegalActionError(f"{text!r}: the game is over ({self.end_reason})", "§7")
+            return IllegalActionError(f"{text!r}: the game is over ({self.end_reason})", RULE_END)
         if self.phase == "curse":
             return IllegalActionError(
                 f"{text!r}: player {self.to_move} faces a curse and must 'spend amulet' or "
                 "'accept curse'",
-                "§6 curse",
+                RULE_CURSE,
             )
         if self.phase == "bonus" and (isinstance(action, Play | Move) or action == EXCHANGE):
             return IllegalActionError(
-                f"{text!r}: the action is done; 'spend amulet' for another", "§5 amulets"
+                f"{text!r}: the action is done; 'spend amulet' for another", RULE_AMULETS
             )
         if self.phase == "opening" and not isinstance(action, Play):
             return IllegalActionError(
-                f"{text!r}: each player opens with a clue on an empty map", "§4 published opening"
+                f"{text!r}: each player opens with a clue on an empty map", RULE_OPENING
             )
         if isinstance(action, Play):
             if action.clue not in self.hands[p]:
-                return IllegalActionError(f"{text!r}: the clue is not in your hand", "§5 (A)")
+                return IllegalActionError(f"{text!r}: the clue is not in your hand", RULE_PLAY)
             if self.roses_left[p] == 0:
-                return IllegalActionError(f"{text!r}: you have no wind rose left", "§5 (A)")
+                return IllegalActionError(f"{text!r}: you have no wind rose left", RULE_PLAY)
             if self.phase == "opening" and self.maps[action.map].clues:
                 return IllegalActionError(
-                    f"{text!r}: the opening starts an empty map", "§4 published opening"
+                    f"{text!r}: the opening starts an empty map", RULE_OPENING
                 )
             verdict = check_clue(
                 self.island,
@@ -242,30 +256,33 @@ class GameState(Position):
                 self.rules.clue_rules,
                 explain=False,
             )
-            return IllegalActionError(f"{text!r}: {verdict.explanation}", f"§3 rule {verdict.rule}")
+            if verdict.rule is not None:
+                return IllegalActionError(
+                    f"{text!r}: {verdict.explanation}", CLUE_RULES[verdict.rule]
+                )
         if action == TAKE_AMULET:
             return IllegalActionError(
-                f"{text!r}: only right after a move onto a field with an amulet", "§5 (B)"
+                f"{text!r}: only right after a move onto a field with an amulet", RULE_AMULETS
             )
         if action == SPEND_AMULET:
             if self.amulets_held[p] == 0:
-                return IllegalActionError(f"{text!r}: you hold no amulet", "§5 amulets")
+                return IllegalActionError(f"{text!r}: you hold no amulet", RULE_AMULETS)
             return IllegalActionError(
-                f"{text!r}: amulets buy an extra action after an action", "§5 amulets"
+                f"{text!r}: amulets buy an extra action after an action", RULE_AMULETS
             )
         if action == PASS:
             return IllegalActionError(
                 f"{text!r}: passing is allowed only when no clue play and no move is",
-                "§5",
+                RULE_TURN,
             )
         if action == EXCHANGE:
             if not self.rules.exchange:
                 return IllegalActionError(
-                    f"{text!r}: only with the exchange variant (off in these rules)", "§5 (C)"
+                    f"{text!r}: only with the exchange variant (off in these rules)", RULE_EXCHANGE
                 )
             if not self.hands[p]:
-                return IllegalActionError(f"{text!r}: you hold no clue card", "§5 (C)")
-        return IllegalActionError(f"{text!r}: not possible in the {self.phase} phase", "§5")
+                return IllegalActionError(f"{text!r}: you hold no clue card", RULE_EXCHANGE)
+        return IllegalActionError(f"{text!r}: not possible in the {self.phase} phase", RULE_TURN)
 
     def _legal_card(self, play: Play) -> int:
         """Where the played card is in the hand when ``play`` is one of the plays
@@ -289,7 +306,7 @@ class GameState(Position):
         check it, and by the move)."""
         if not 1 <= len(move.path) <= self.rules.max_steps:
             raise IllegalActionError(
-                f"{str(move)!r}: a move has 1 to {self.rules.max_steps} steps", "§5 (B)"
+                f"{str(move)!r}: a move has 1 to {self.rules.max_steps} steps", RULE_MOVE
             )
         neighbours = move_neighbours(self.island)
         here = self.cars[self.current_player]
@@ -298,22 +315,22 @@ class GameState(Position):
             raise IllegalActionError(
                 f"{str(move)!r}: the move ends where the car started, {here}; a move goes "
                 "somewhere",
-                "§5 (B)",
+                RULE_MOVE,
             )
         located = self.located_treasures()
         for i, there in enumerate(move.path):
             if there not in neighbours:
-                raise IllegalActionError(f"{str(move)!r}: {there} is not a land field", "§5 (B)")
+                raise IllegalActionError(f"{str(move)!r}: {there} is not a land field", RULE_MOVE)
             if there not in neighbours[here]:
                 raise IllegalActionError(
                     f"{str(move)!r}: {here} to {there} is not a step (an adjacent field of another "
                     "terrain, or a field of the same area)",
-                    "§5 (B) step rule",
+                    RULE_STEP,
                 )
             if there in located and i < len(move.path) - 1:
                 raise IllegalActionError(
                     f"{str(move)!r}: the car claims the treasure at {there} and stops there",
-                    "§5 claiming",
+                    RULE_CLAIM,
                 )
             here = there
         return located
@@ -400,8 +417,9 @@ class GameState(Position):
         }
 
     def _move(self, move: Move) -> GameState:
+        located = self._check_move(move)  # first: an empty path has no destination
         destination = move.path[-1]
-        maps_here = self._check_move(move).get(destination, ())
+        maps_here = located.get(destination, ())
         p = self.current_player
         cars = tuple_set(self.cars, p, destination)
         if maps_here:

@@ -10,17 +10,21 @@ True
 from __future__ import annotations
 
 import math
+from typing import Final
 
-from tobago_solver.clues import Clue
+from tobago_solver.clues import DECK, Clue
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.observation import Observation
+from tobago_solver.game.rules import GameRules
 from tobago_solver.game.state import GameState
+from tobago_solver.island import Island
 from tobago_solver.render.colours import INK_DARK, MAP_COLOURS
 from tobago_solver.render.overlays import Marker
-from tobago_solver.render.panel import Panel
+from tobago_solver.render.panel import Frame, Panel, PanelLine, room
 from tobago_solver.render.picture import island_element
 from tobago_solver.render.scene import Scene, scene_of_game, scene_of_table
 from tobago_solver.render.svg import num, page, serialise, text
+from tobago_solver.rules import MAP_NAMES
 from tobago_solver.table import Table
 
 
@@ -70,7 +74,52 @@ def render_game_svg(
         title=title,
     )
     cars = {f"P{player}": field for player, field in enumerate(game.cars)}
-    return draw_scene(scene, cars, hex_size)
+    frame = game_frame(game.island, game.players, game.rules, hand is not None)
+    return draw_scene(scene, cars, hex_size, frame)
+
+
+CLUE_ROOM: Final = 24
+"""Clue lines a game's panel makes room for, on the four maps together (a game seldom has more
+at once; more are drawn smaller)."""
+
+
+def game_frame(island: Island, players: int, rules: GameRules, hand: bool) -> Frame:
+    """The room of a game's panel, the same at every step of the game: its widest lines with
+    the largest numbers the game can reach, and its lines with :data:`CLUE_ROOM` clues and, with
+    ``hand``, a full hand.
+
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+    >>> game_frame(state.island, 2, state.rules, False) == game_frame(
+    ...     state.island, 2, state.rules, False)
+    True
+    """
+    cards = rules.hand_size(players)
+    gold = sum(value * count for value, count in enumerate(rules.gold_counts, start=2))
+    longest = max(map(str, DECK), key=len)
+    widest = [
+        PanelLine(f"• {longest}", indent=2),
+        PanelLine(f"{len(island.fields)} candidates, more than 16: not marked", indent=1),
+        PanelLine("roses: " + ", ".join(f"P{p} {rules.roses}" for p in range(players)), indent=1),
+        PanelLine(
+            f"gold {gold} · amulets {rules.amulet_supply} · roses {rules.roses} left · "
+            f"{cards} clue cards",
+            indent=1,
+        ),
+    ]
+    per_map = [PanelLine("map", gap_before=True), PanelLine("status"), PanelLine("roses")]
+    players_lines = [PanelLine("P0"), PanelLine("facts")] * players
+    hand_lines = [PanelLine("hand")] + [PanelLine("card")] * cards if hand else []
+    lines = [
+        *widest,
+        *(per_map * len(MAP_NAMES))[len(widest) :],
+        *[PanelLine("clue")] * CLUE_ROOM,
+        PanelLine("players", gap_before=True),
+        *players_lines,
+        *hand_lines,
+        PanelLine("footer", gap_before=True),
+    ]
+    return Frame(*room(lines))
 
 
 def render_table_svg(table: Table, *, title: str | None = None, hex_size: float = 30.0) -> str:
@@ -93,8 +142,11 @@ def _check_size(hex_size: float) -> None:
         raise TobagoError(f"hex_size must be a positive number, got {hex_size!r}")
 
 
-def draw_scene(scene: Scene, cars: dict[str, str], hex_size: float) -> str:
-    """The picture of a scene: title and status above, the island left, the panel right."""
+def draw_scene(
+    scene: Scene, cars: dict[str, str], hex_size: float, frame: Frame | None = None
+) -> str:
+    """The picture of a scene: title and status above, the island left, the panel right. With
+    a ``frame`` the picture's size depends on the frame alone, not on the text it holds."""
     markers: dict[str, list[Marker]] = {}
     for summary in scene.maps:
         if summary.marked:
@@ -111,14 +163,20 @@ def draw_scene(scene: Scene, cars: dict[str, str], hex_size: float) -> str:
         markers=markers,
         car_legend=False,
     )
-    panel = Panel(scene, 0.46 * hex_size)
+    panel = Panel(scene, 0.46 * hex_size, frame)
     island_width = float(island.get("width", "0"))
     island_height = float(island.get("height", "0"))
     title_size = 0.7 * hex_size
     status_size = 0.5 * hex_size
     top = 2.3 * hex_size
     status_width = 0.6 * status_size * len(scene.status) + 2 * hex_size
-    width = max(island_width + panel.width, status_width)
+    width = island_width + panel.width
+    if frame is None:
+        width = max(width, status_width)
+    else:
+        # The size stays; a status or title longer than the page is drawn smaller.
+        status_size *= min(1.0, width / status_width)
+        title_size *= min(1.0, width / (0.6 * title_size * len(scene.title) + 2 * hex_size))
     height = top + max(island_height, panel.height)
     root = page(
         "tobago-game", scene.island.name, scene.title, width, height, 1.5 * hex_size, title_size

@@ -14,6 +14,7 @@ marker, a player's car); it measures itself so the picture can make room for it.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -75,26 +76,42 @@ def panel_lines(scene: Scene) -> list[PanelLine]:
     return lines
 
 
+@dataclass(frozen=True)
+class Frame:
+    """The room a panel is given whatever it holds, in font sizes (see :func:`room`), so that
+    every picture of one game has the same size."""
+
+    width: float
+    height: float
+
+
+def room(lines: Sequence[PanelLine]) -> tuple[float, float]:
+    """The width and the height, in font sizes, that ``lines`` take in a panel (its padding
+    and a symbol's room included)."""
+    widest = max(
+        (line.indent * 1.5 + _CHARACTER_WIDTH * len(line.text) for line in lines), default=0.0
+    )
+    gaps = sum(1 for line in lines if line.gap_before)
+    return widest + 1.5 + 2 * 0.8, (len(lines) + 0.5 * gaps) * 1.4 + 2 * 0.8
+
+
 class Panel:
     """The panel's lines with their sizes: a font size and the room it takes."""
 
-    def __init__(self, scene: Scene, font_size: float) -> None:
+    def __init__(self, scene: Scene, font_size: float, frame: Frame | None = None) -> None:
         self.scene = scene
         self.lines = panel_lines(scene)
-        self.font = font_size
-        self.line_height = 1.4 * font_size
-        self.indent = 1.5 * font_size
-        self.padding = 0.8 * font_size
-        widest = max(
-            (
-                line.indent * self.indent + _CHARACTER_WIDTH * font_size * len(line.text)
-                for line in self.lines
-            ),
-            default=0.0,
-        )
-        self.width = widest + self.indent + 2 * self.padding
-        gaps = sum(1 for line in self.lines if line.gap_before)
-        self.height = (len(self.lines) + 0.5 * gaps) * self.line_height + 2 * self.padding
+        needs = room(self.lines)
+        box = needs if frame is None else (frame.width, frame.height)
+        # A frame keeps every picture of a game the same size: text that needs more room than
+        # it gives is drawn smaller.
+        scale = min(1.0, box[0] / needs[0], box[1] / needs[1])
+        self.font = font_size * scale
+        self.line_height = 1.4 * self.font
+        self.indent = 1.5 * self.font
+        self.padding = 0.8 * self.font
+        self.width = box[0] * font_size
+        self.height = box[1] * font_size
 
     def draw(self, root: ET.Element, left: float, top: float) -> None:
         """Draw the panel with its top left corner at ``(left, top)``."""

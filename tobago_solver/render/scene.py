@@ -22,7 +22,7 @@ from typing import Protocol
 from tobago_solver.clues import Clue
 from tobago_solver.compile import compiled
 from tobago_solver.island import Island
-from tobago_solver.rules import MAP_NAMES
+from tobago_solver.rules import MAP_NAMES, rules_label
 from tobago_solver.table import Table
 
 MARKED_AT_MOST = 16
@@ -178,7 +178,7 @@ def scene_of_game(
     if game.phase == "over":
         status = _game_over(game, end_reason, winners)
     else:
-        status = f"P{game.to_move} to move ({game.phase}){view}"
+        status = f"turn {game.turn} · P{game.to_move} to move ({game.phase}){view}"
     return Scene(
         game.island,
         title or f"{game.island.name}, turn {game.turn}",
@@ -228,7 +228,7 @@ def scene_of_table(table: Table, *, title: str | None = None) -> Scene:
     return Scene(
         table.island,
         title or f"{table.island.name}: the table",
-        f"{table.rules.name} rules",
+        rules_label(table.rules.name),
         tuple(maps),
         cars,
         "cars" if cars else "",
