@@ -2,7 +2,8 @@
 
 Everything the seat shows or decides comes from the player's observation alone: the table, the
 hint, the odds, a refusal (the engine's reason, asked of a deal of the unseen cards) and the
-warning before a move that loses the game at once (asked of 30 such deals). At a terminal the
+warnings before a move that loses the game at once (asked of 30 such deals) or leaves a grid
+that can no longer be filled (from the cards not known to be gone). At a terminal the
 line can be edited, earlier lines come back with the arrow keys and Tab completes commands,
 cards and cells; piped input is read a line at a time and echoed.
 
@@ -27,7 +28,7 @@ from ..game.actions import Action
 from ..game.advice import hint_text
 from ..game.board import board_text, hand_fits, numbered
 from ..game.choices import card_text
-from ..game.lookahead import loss_risk
+from ..game.lookahead import dead_end, loss_risk
 from ..game.shortforms import read_action
 from ..game.state import GameState, Observation
 from ..game.worlds import sample_worlds
@@ -57,9 +58,9 @@ commands:
                again from what you see (30; a few seconds)
   save FILE    save the game ('tranquility play --resume FILE' goes on with it)
   help         this text                  quit   stop (with --save, saved first)
-a move that may lose the game at once is refused once with a warning: type it
-again to make it anyway; at a terminal, arrows edit and recall lines, Tab
-completes"""
+a move that may lose the game at once, or after which the grid can no longer be
+filled, is refused once with a warning: type it again to make it anyway; at a
+terminal, arrows edit and recall lines, Tab completes"""
 
 
 class QuitRequest(Exception):  # noqa: N818 - a request, not an error
@@ -157,7 +158,7 @@ class HumanSeat:
             if reading.note:
                 say(reading.note)
             if reading.action != warned:
-                warning = loss_risk(observation, reading.action).warning(reading.action)
+                warning = _warning(observation, reading.action)
                 if warning:
                     warned = reading.action
                     say(f"{warning}; type it again to make it anyway")
@@ -197,6 +198,18 @@ def _observation_to_decide(game: GameState | Observation) -> Observation:
             f"player {observation.current_player} is to move, not player {observation.player}"
         )
     return observation
+
+
+def _warning(observation: Observation, action: Action) -> str:
+    """What to tell the player before they confirm ``action``: that it loses at once, or that
+    the grid could no longer be filled after it (empty when neither)."""
+    at_once = loss_risk(observation, action).warning(action)
+    if at_once:
+        return at_once
+    reason = dead_end(observation, action)
+    if reason is None:
+        return ""
+    return f"careful: after '{action}' the grid can no longer be filled: {reason}"
 
 
 def _refusal(observation: Observation, action: Action) -> str:

@@ -58,7 +58,7 @@ class WinOdds:
 
     >>> print(WinOdds(20, 19, 1, 0, 16, "heuristic", 0, "published"))
     P0 to move (rules: printed game), 20 sampled worlds, 95% intervals
-    winnable with every card known   95.0% [76.4%, 99.1%]  19 of 20 decided
+    winnable with every card known   95.0% [76.4%, 99.1%]  19 of the 20 decided
     won by heuristic playing on      80.0% [58.4%, 91.9%]  16 of 20
     """
 
@@ -105,7 +105,7 @@ class WinOdds:
                 f"P{self.player} to move ({rules_label(self.rules)}), {self.samples} "
                 f"sampled worlds{undecided}, 95% intervals",
                 f"{'winnable with every card known':<30}  {self.winnable_share:6.1%} "
-                f"[{low:.1%}, {high:.1%}]  {self.winnable} of {self.decided} decided",
+                f"[{low:.1%}, {high:.1%}]  {self.winnable} of the {self.decided} decided",
                 f"{f'won by {self.bot} playing on':<30}  {self.bot_share:6.1%} "
                 f"[{bot_low:.1%}, {bot_high:.1%}]  {self.bot_wins} of {self.samples}",
             ]

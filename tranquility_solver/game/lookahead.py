@@ -25,11 +25,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
+from ..completion import fast
+from ..hints import Explanation, explain
+from ..placement import pool_without
+from .actions import Action, Discard, Play, Share
+from .choices import is_island
 from .state import GameState, Observation
 from .worlds import sample_worlds
 
-__all__ = ["LossRisk", "loses_at_once", "loss_risk"]
+__all__ = ["LossRisk", "dead_end", "loses_at_once", "loss_risk"]
 
 WARNING_WORLDS = 30
 """Deals of the unseen cards :func:`loss_risk` tries."""
@@ -110,3 +114,37 @@ def loss_risk(observation: Observation, action: Action, worlds: int = WARNING_WO
     """
     deals = sample_worlds(observation, worlds, seed=0)
     return LossRisk(sum(loses_at_once(world, action) for world in deals), len(deals))
+
+
+def dead_end(observation: Observation, action: Action) -> Explanation | None:
+    """Why the grid could no longer be filled after ``action`` by its player, or None.
+
+    Only the cards the player knows are gone count as gone (the grid, their own discards, what
+    they pay or give): the others' hands, the decks and face-down discards may all still come.
+    So a reason is certain whatever the others hold. A grid that could not be filled before
+    the action has no reason here: the action did not cause it.
+
+    >>> from tranquility_solver.game import new_game
+    >>> from tranquility_solver.grid import Grid
+    >>> from dataclasses import replace
+    >>> state = replace(new_game(1, seed=3, rules="published"),
+    ...                 grid=Grid.from_mapping({"a3": 29}), hands=((30, 31, 40, 50, 60),))
+    >>> print(dead_end(state.observation(0), Play(30, "c3")))
+    cell b3 needs a number between 29 and 30; none is available
+    >>> dead_end(state.observation(0), Play(30, "b3")) is None
+    True
+    """
+    if not isinstance(action, Play | Discard | Share):
+        return None
+    order = observation.rules.order
+    pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, observation.hand)}))
+    if not fast.feasible(observation.grid.cells, pool, order):
+        return None
+    grid = observation.grid
+    if isinstance(action, Play):
+        grid = grid.place(action.cell, action.card)
+        gone = (action.card, *action.discards)
+    else:
+        gone = action.cards
+    after = pool_without(pool, tuple(filter(is_island, gone)))
+    return explain(grid, after, observation.rules)

@@ -68,7 +68,7 @@ def test_the_text_names_both_shares_with_intervals_and_counts() -> None:
     text = str(WinOdds(10, 7, 2, 1, 5, "heuristic", 1, "seed"))
     assert "77.8% [45.3%, 93.7%]" in text
     assert "10 sampled worlds (1 undecided)" in text
-    assert "7 of 9 decided" in text
+    assert "7 of the 9 decided" in text
     assert "won by heuristic playing on " in text
     assert max(map(len, text.splitlines())) <= 80
     assert "5 of 10" in text

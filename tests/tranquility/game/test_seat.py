@@ -4,6 +4,7 @@ observation alone, and no line typed ends the game."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -12,13 +13,14 @@ from hypothesis import strategies as st
 
 from tranquility_solver.cli.seat import HumanSeat, Terminal
 from tranquility_solver.errors import ActionFormatError
-from tranquility_solver.game import GameState, Share, new_game
+from tranquility_solver.game import GameState, Play, Share, new_game
 from tranquility_solver.game.actions import Action
 from tranquility_solver.game.bots import make_bots
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.shortforms import read_action
 from tranquility_solver.game.state import Observation
 from tranquility_solver.game.worlds import sample_worlds
+from tranquility_solver.grid import Grid
 
 
 def _decide(game: GameState | Observation, lines: list[str]) -> tuple[Action, str]:
@@ -71,6 +73,30 @@ def test_what_the_seat_shows_is_the_same_in_every_world_of_its_observation(rules
             assert len(shown) == 1, state
         state = state.apply(bots[state.current_player].choose(seen, rng))
         step += 1
+
+
+def test_a_move_that_leaves_the_grid_unfillable_is_refused_once_with_the_reason() -> None:
+    # Placing 33 on c3 beside 32 on a3 leaves b3 needing a number between them: the game can
+    # no longer be won, whatever the others hold, so the seat says so before the move is made.
+    dealt = new_game(2, seed=3, rules="published")
+    assert dealt.hands[0] == (21, 33, 44, 56, 66)
+    # 32 leaves its deck for a3, as if played there.
+    state = replace(
+        dealt,
+        grid=Grid.from_mapping({"a3": 32}),
+        decks=tuple(tuple(card for card in deck if card != 32) for deck in dealt.decks),
+    )
+    seen = state.observation(0)
+    lines = ["33 c3", "33 c3"]
+    shown = {_decide(world, lines) for world in (state, *sample_worlds(seen, 10, seed=0))}
+    assert len(shown) == 1
+    ((action, out),) = shown
+    assert action == Play(33, "c3")
+    assert (
+        "careful: after 'play 33 c3' the grid can no longer be filled: cell b3 needs a number "
+        "between 32 and 33; none is available; type it again to make it anyway"
+    ) in " ".join(out.split())
+    assert _decide(state, ["33 b3"])[1].count("careful") == 0
 
 
 def test_a_card_not_in_hand_on_a_cell_that_costs_cards_is_refused() -> None:
