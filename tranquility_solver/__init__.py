@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -95,22 +96,20 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """A public name, or a submodule, loaded on first use.
+    """A submodule, or a public name, loaded on first use.
 
     ``import tranquility_solver`` stays quick, so the command line starts (and takes Ctrl-C)
-    before the heavy modules load.
+    before the heavy modules load. A submodule (``islands``) loads on its own, so that modules
+    loading it while the public names load do not go round in a circle.
     """
-    if name in __all__:
-        value = getattr(importlib.import_module("tranquility_solver._public"), name)
-    elif name.startswith("_"):
+    if name.startswith("_"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        value = importlib.import_module(f"{__name__}.{name}")
+    elif name in __all__:
+        value = getattr(importlib.import_module(f"{__name__}._public"), name)
     else:
-        try:
-            value = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"{__name__}.{name}":
-                raise
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value
     return value
 
