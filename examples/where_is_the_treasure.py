@@ -2,8 +2,9 @@
 
     python examples/where_is_the_treasure.py
 
-Each clue is checked for legality first (rules of §3); the candidates shrink until the map is
-located, and a picture of the last state is written next to this script.
+Each clue is checked against the clue rules first (the map is not located yet, some field must
+remain, and the clue must rule one out); the candidates shrink until the map is located, and a
+picture of the last state is written next to this script.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Clues: the grammar of §2, canonical text and the 52-card clue deck.
+"""Clues: their grammar, canonical text and the 52-card clue deck.
 
 >>> clue = Clue.parse("Not in sight of the largest Lakes")
 >>> str(clue)
@@ -247,4 +247,4 @@ def _build_deck() -> tuple[Clue, ...]:
 
 
 DECK: Final[tuple[Clue, ...]] = _build_deck()
-"""The 52 clue cards of §2, in a fixed order (each card once)."""
+"""The 52 cards of the clue deck, in a fixed order (each card once)."""

@@ -36,7 +36,7 @@ class IslandFormatError(TobagoError):
 
 
 class LandmarkRuleError(TobagoError):
-    """Landmarks that break a rule of §1 (spacing, coast, statue facing)."""
+    """Landmarks that break a landmark rule of the island (spacing, coast, statue facing)."""
 
 
 class UnknownFieldError(TobagoError):

@@ -299,9 +299,9 @@ class Island:
     def from_text(cls, text: str, *, strict: bool = True) -> Island:
         """Parse the ``.island`` format (see ``docs/formats.md``).
 
-        With ``strict`` (the default) the landmarks must also follow the rules of §1: same kinds
-        at distance ≥ 4, no statue on the coast, statues facing land of another terrain. A text
-        longer than ``MAX_TEXT_CHARS`` (100,000) characters is refused unread.
+        With ``strict`` (the default) the landmarks must also follow the landmark rules: same
+        kinds at distance ≥ 4, no statue on the coast, statues facing land of another terrain. A
+        text longer than ``MAX_TEXT_CHARS`` (100,000) characters is refused unread.
         """
         # Lazy: the text format is its own module, which builds on this one.
         from tobago_solver.textformat import parse_island
@@ -506,7 +506,7 @@ class Island:
         return frozen
 
     def landmark_problems(self) -> list[LandmarkProblem]:
-        """Every breach of the landmark rules of §1, each naming the field and the rule."""
+        """Every breach of the landmark rules, each naming the field and the rule."""
         # Lazy: the rules are checked in validation.py, which builds on this module.
         from tobago_solver.validation import landmark_problems
 

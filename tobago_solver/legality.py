@@ -1,4 +1,4 @@
-"""May this clue be played on this map? Rules 1–3 of §3, with the reason and the conflict.
+"""May this clue be played on this map? The three clue rules, with the reason and the conflict.
 
 >>> import tobago_solver as tb
 >>> island = tb.islands.default()
@@ -41,7 +41,7 @@ class ClueVerdict:
     legal: bool
     reason: Reason
     rule: int | None
-    """The rule of §3 that failed (1 located, 2 contradiction, 3 no new information), or None."""
+    """The clue rule that failed (1 located, 2 contradiction, 3 no new information), or None."""
     before: FieldSet
     """The map's candidates before the clue."""
     candidates: FieldSet

@@ -18,11 +18,12 @@ C ∩ ⋂S = {f}, **if and only if** f ∈ C and C ∩ M(f) = {f}:
 - if C ∩ ⋂S = {f}, every card of S holds on f, so S ⊆ T(f) and M(f) ⊆ ⋂S; then
   C ∩ M(f) ⊆ {f}, and f is in both C and M(f).
 
-Such a set can also be *played one by one under §3* (in either preset): play the cards of T(f)
-in any order, leaving out each card that would not shrink the candidates. Every card holds on f,
-so f always remains (rule 2); a card that is played shrinks the candidates (rule 3); the map is
-not located before the last card that shrinks it (rule 1); and a card left out would not have
-changed the candidates, so they end as C ∩ M(f) = {f}. The map's own clues hold on every
+Such a set can also be *played one by one under the clue rules* (in either preset): play the
+cards of T(f) in any order, leaving out each card that would not shrink the candidates. Every
+card holds on f, so f always remains (rule 2, a clue must leave a field); a card that is played
+shrinks the candidates (rule 3, a clue must rule out a field); the map is not located before the
+last card that shrinks it (rule 1, a located map takes no clue); and a card left out would not
+have changed the candidates, so they end as C ∩ M(f) = {f}. The map's own clues hold on every
 candidate, so they belong to T(f) and change nothing: C already includes them.
 
 **Which cards count** (a choice of the game's rules, ``GameRules.unlocatable_map``): all 52 cards
@@ -85,7 +86,7 @@ class Locator:
         return found
 
     def can_locate(self, candidates: int) -> bool:
-        """Whether some set of deck cards, played one by one under §3, locates the map."""
+        """Whether some set of deck cards, played one by one under the clue rules, locates it."""
         if candidates & self.singled_out:
             return True
         rest = candidates

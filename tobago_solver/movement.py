@@ -1,4 +1,4 @@
-"""Car movement (§5): a step goes to an adjacent land field of another terrain, or to any field
+"""Car movement: a step goes to an adjacent land field of another terrain, or to any field
 of the car's current area.
 
 >>> import tobago_solver as tb

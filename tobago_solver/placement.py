@@ -56,10 +56,11 @@ def place_landmarks(
     >>> [len(placed.landmarks_of(kind)) for kind in LandmarkKind]
     [2, 1, 1]
 
-    The placement follows §1: at most one landmark per field, the same kind at distance
-    ``MIN_SAME_KIND_DISTANCE`` or more, statues inland facing land of another terrain. A numpy
-    generator seeded by ``seed`` draws random objective weights and CP-SAT runs single-threaded
-    with the same seed, so one seed always gives the same placement and other seeds others.
+    The placement follows the landmark rules: at most one landmark per field, the same kind at
+    distance ``MIN_SAME_KIND_DISTANCE`` or more, statues inland facing land of another terrain. A
+    numpy generator seeded by ``seed`` draws random objective weights and CP-SAT runs
+    single-threaded with the same seed, so one seed always gives the same placement and other
+    seeds others.
 
     Raises :class:`NoLandmarkPlacementError` when CP-SAT proves that no placement exists and
     :class:`SolverUnknownError` when ``time_limit`` seconds pass without any placement (which

@@ -16,7 +16,7 @@ from tobago_solver.errors import TobagoError
 PresetName = Literal["seed", "published"]
 
 MAP_NAMES: Final = ("grey", "brown", "black", "white")
-"""The four treasure maps (§3), in the order the game lists them."""
+"""The four treasure maps, in the order the game lists them."""
 
 MAP_SPELLINGS: Final = {"gray": "grey"}
 """Other spellings of the maps' names that commands read as them."""
@@ -32,8 +32,8 @@ PUBLISHED_NEW_INFORMATION_THRESHOLD = 16
 class TobagoRules:
     """A rule preset; ``seed`` (every clue must shrink the candidates) is the default.
 
-    ``new_information_threshold``: rule 3 of §3 (a clue must shrink the candidates) applies only
-    when the map has at most this many candidates; None means always.
+    ``new_information_threshold``: the clue rule "a clue must rule out a field" (the candidates
+    must shrink) applies only when the map has at most this many candidates; None means always.
     """
 
     name: str = "seed"

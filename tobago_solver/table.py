@@ -99,7 +99,7 @@ class Table:
         return candidates(self.island, self.clues(name))
 
     def check(self, name: str, clue: Clue | str) -> ClueVerdict:
-        """Whether ``clue`` may be played on the map (§3), without playing it."""
+        """Whether the clue rules let ``clue`` be played on the map, without playing it."""
         return check_clue(self.island, self.clues(name), clue, self.rules)
 
     def play(
@@ -209,7 +209,7 @@ class Table:
     def from_json(cls, text: str) -> Table:
         """Read :meth:`to_json`'s output; TobagoError naming what is wrong.
 
-        A map not marked ``forced`` must hold clues that were each legal when played (§3), as
+        A map not marked ``forced`` must hold clues that the clue rules allowed when played, as
         :meth:`play` keeps them; a forced map holds at least one clue.
         """
         document = read_document(text, FORMAT, FORMAT_VERSION, "saved table")

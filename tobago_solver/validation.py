@@ -1,4 +1,4 @@
-"""Solver-independent checks of the island rules (§1): the specification in plain Python.
+"""Solver-independent checks of the island rules: the specification in plain Python.
 
 Every placement CP-SAT proposes and every bundled island is checked here, by code that knows
 nothing of any solver.
@@ -133,7 +133,7 @@ def count_problems(island: Island, counts: LandmarkCounts) -> list[str]:
 
 
 def island_problems(island: Island, counts: LandmarkCounts | None = None) -> list[str]:
-    """Everything that keeps ``island`` from being a valid bundled island (§1).
+    """Everything that keeps ``island`` from being a valid bundled island.
 
     Checks one connected landmass, 70–120 land fields, all six terrains, a unique largest area per
     terrain, the landmark rules and, when ``counts`` is given (default 4/3/3), the landmark counts.

@@ -44,7 +44,7 @@ CostRule = Callable[[Cells, int, int], int]
 """``cost(cells, cell_index, card)``: cards to discard for playing ``card`` on the empty cell."""
 
 OutOfCardsCheck = Literal["at once", "on turn"]
-"""When a player with no card left in hand and deck loses the game for the team (§6):
+"""When a player with no card left in hand and deck loses the game for the team:
 ``"at once"``, or ``"on turn"``: when that player is next to take a turn."""
 
 
@@ -309,7 +309,7 @@ class Rules:
     start_card: StartCardEvent = StartCardEvent()
     """The start-card event."""
     out_of_cards_check: OutOfCardsCheck = "at once"
-    """(choice) When running out of cards loses (§6). ``"at once"`` (`seed`, the description's
+    """(choice) When running out of cards loses. ``"at once"`` (`seed`, the description's
     "before the grid is complete and the final card is played"): as soon as any player holds no
     card in hand and deck. ``"on turn"`` (`published`, the printed "the next player must play a
     Finish card to win"): when such a player's turn comes, so a partner may still play the

@@ -1,4 +1,4 @@
-"""Regression tests for what fuzzing found in the Tobago documents and output files (issue 15 §4):
+"""Regression tests for what fuzzing found in the Tobago documents and output files (issue 15):
 every record and saved table is checked completely when read, every reader answers malformed
 JSON with a TobagoError, and no output file that is not a regular file is ever opened."""
 

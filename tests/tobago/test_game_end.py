@@ -1,4 +1,5 @@
-"""§7: a map no card can settle (seed ends, published abandons), stalemates, the safety net."""
+"""The end of the game: a map no card can settle (seed ends, published abandons), stalemates,
+the safety net."""
 
 from __future__ import annotations
 

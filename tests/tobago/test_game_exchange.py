@@ -1,4 +1,4 @@
-"""The optional variant ``exchange``: §5 (C), exchange all your clue cards."""
+"""The optional variant ``exchange``: a third action, exchange all your clue cards."""
 
 from __future__ import annotations
 

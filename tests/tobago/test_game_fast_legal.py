@@ -2,11 +2,11 @@
 
 The engine finds clue plays with per-map bitmasks, keeps move lists per start and located
 treasures, and hands facts derived from one position on to the next. The plain listing here
-asks ``check_clue`` (§3) for every card and map and walks the step rule (``reachable`` one step
-at a time) breadth first, so a stale fact or a wrong bit shows as a difference. The two tables
-under the listing are checked directly too: the cards playable on a map (read field by field)
-against ``play_reason`` card by card, and the move paths (walked with neighbour bitmasks)
-against the plain walk, whatever fields stop the car.
+asks ``check_clue`` (the clue rules) for every card and map and walks the step rule
+(``reachable`` one step at a time) breadth first, so a stale fact or a wrong bit shows as a
+difference. The two tables under the listing are checked directly too: the cards playable on a
+map (read field by field) against ``play_reason`` card by card, and the move paths (walked with
+neighbour bitmasks) against the plain walk, whatever fields stop the car.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ RULES = ("seed", "published", "seed+exchange", "published+exchange")
 
 
 def plain_plays(state: GameState) -> list[tb.Play]:
-    """Each distinct card of the hand, in hand order, on each map §3 allows, in map order."""
+    """Each distinct card of the hand (hand order) on each map the clue rules allow (map order)."""
     p = state.current_player
     if state.phase not in ("action", "opening") or state.roses_left[p] == 0:
         return []
@@ -92,7 +92,8 @@ def plain_moves(state: GameState) -> list[tb.Move]:
 
 
 def plain_legal(state: GameState) -> list[Action]:
-    """§5: the plays, the moves, the exchange (variant), or else a pass; amulets and curses."""
+    """A turn's actions: the plays, the moves, the exchange (variant), or else a pass; amulets
+    and curses."""
     p = state.current_player
     if state.phase == "over":
         return []

@@ -1,4 +1,4 @@
-"""Invariants of whole games under random and greedy play (hypothesis), §4–7."""
+"""Invariants of whole games under random and greedy play (hypothesis): set-up to the end."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ The stalemate check after a clue lists the next player's plays (``plays_of``), a
 reads that list; the check also reads the located treasures the moves read. Here both are
 compared, along seeded games of both presets, 2 to 4 players, with and without the exchange
 variant, against a position built afresh through ``__init__`` (nothing handed on) and against a
-plain stalemate test that asks ``check_clue`` (§3) about every card on every map.
+plain stalemate test that asks ``check_clue`` (the clue rules) about every card on every map.
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ def afresh(state: GameState) -> GameState:
 
 
 def plain_stalemate(state: GameState) -> bool:
-    """§7 stalemate from §3 alone: no treasure located, and no card a player with a rose could
-    hold (their hand; with the exchange variant any card outside the maps) is legal on a map."""
+    """A stalemate from the clue rules alone: no treasure located, and no card a player with a
+    rose could hold (their hand; with the exchange variant any card outside the maps) is legal on
+    a map."""
     if state.claims or state.distribution is not None or state.located_fields():
         return False
     holders = [p for p in range(state.players) if state.roses_left[p] > 0 and state.hands[p]]
@@ -111,9 +112,9 @@ def test_a_copy_owns_its_fields() -> None:
 def test_a_turn_ended_in_one_copy_is_the_turn_ended_the_long_way(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``next_turn`` (one copy of the state, §7 checked on the new turn's state) against the
-    long way it shortcuts (the change, §7 on that state, then the end of the turn): every state
-    of seeded games is the same."""
+    """``next_turn`` (one copy of the state, the end-of-game checks on the new turn's state)
+    against the long way it shortcuts (the change, the checks on that state, then the end of the
+    turn): every state of seeded games is the same."""
     quick = played_states(12, seed=9)
     monkeypatch.setattr(end_module, "next_turn", lambda *_args, **_changes: None)
     monkeypatch.setattr(state_module, "next_turn", lambda *_args, **_changes: None)

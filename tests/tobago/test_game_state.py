@@ -104,7 +104,7 @@ def test_play_puts_a_rose_and_draws_back() -> None:
 
 def test_a_clue_refused_by_the_clue_rules_names_its_rule_once_in_words() -> None:
     state = tb.new_game(ISLAND, 3, seed=1)
-    for _ in range(200):  # play on until some card in hand breaks a rule of §3 on some map
+    for _ in range(200):  # play on until some card in hand breaks a clue rule on some map
         hand, legal = state.hands[state.current_player], set(state.legal_actions())
         refused = [
             tb.Play(card, m)

@@ -1,4 +1,4 @@
-"""The 32 bundled islands: every one meets §1 of the rules, and the assembly keeps shapes intact."""
+"""The 32 bundled islands: each meets the island rules, and the assembly keeps shapes intact."""
 
 from __future__ import annotations
 

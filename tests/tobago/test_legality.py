@@ -1,4 +1,4 @@
-"""Clue legality (§3): the three rules, the presets, and smallest conflicting subsets."""
+"""Clue legality: the three clue rules, the presets, and smallest conflicting subsets."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ def brute_locatable(island: tb.Island, deck: list[Clue], candidates: int) -> int
 def playable_to_one(
     island: tb.Island, deck: list[Clue], candidates: int, rules: TobagoRules
 ) -> bool:
-    """Whether some order of legal plays (§3) of the deck's cards locates the map."""
+    """Whether some order of legal plays (the clue rules) of the deck's cards locates the map."""
     table = compiled(island)
     masks = [table.mask(card) for card in dict.fromkeys(deck)]
     seen: set[tuple[int, int]] = set()

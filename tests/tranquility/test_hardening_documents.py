@@ -1,4 +1,4 @@
-"""Regression tests for what fuzzing the records, deals and output paths found (issue 15, §4)."""
+"""Regression tests for what fuzzing the records, deals and output paths found (issue 15)."""
 
 from __future__ import annotations
 

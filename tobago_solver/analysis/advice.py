@@ -12,12 +12,13 @@ maps,
 
     value = sum over maps of (player's roses on the map + claim × P(player claims it)),
 
-where a claim is worth 2 cards (the claimant's extra card and the rose they add, §6; 1 card with
-no rose left), and P(player claims it) is the chance that their car is the first to reach the
-treasure: the treasure equally likely on each candidate, every car driving the fewest steps
-toward it, ``max_steps`` steps a turn, one turn per player in turn order (the acting player moves
-again next turn; a car already on the field claims at once, the current player first). Amulets
-are worth ``AMULET_VALUE`` cards; a curse costs the highest gold card, in average cards.
+where a claim is worth 2 cards (the claimant's extra card and the rose they add when the
+treasure is shared out; 1 card with no rose left), and P(player claims it) is the chance that
+their car is the first to reach the treasure: the treasure equally likely on each candidate,
+every car driving the fewest steps toward it, ``max_steps`` steps a turn, one turn per player in
+turn order (the acting player moves again next turn; a car already on the field claims at once,
+the current player first). Amulets are worth ``AMULET_VALUE`` cards; a curse costs the highest
+gold card, in average cards.
 Each action is scored by the value after it; ``gain`` is the change from the value now.
 An action that claims a treasure at once ranks before every action that does not, whatever the
 values: a treasure claimed cannot be lost any more (to an extra action bought with an amulet, or
@@ -158,7 +159,7 @@ class _Race:
 
 
 def _claim_worth(roses_left: int) -> int:
-    # The claimant gets one card more than their roses, and adds a rose if they have one (§6).
+    # The claimant gets one card more than their roses, and adds a rose if they have one.
     return 2 if roses_left > 0 else 1
 
 

@@ -91,9 +91,9 @@ def min_clues(
     ``time_limit`` seconds, and UnknownFieldError for a field that is not land.
 
     The cards come in deck order. With ``playable=True`` they come in an order in which each is
-    legal when added under ``rules`` (§3): the one that leaves the fewest candidates first; a
-    minimum set is playable in every order (see ``docs/analysis.md``), and the order returned is
-    checked card by card.
+    legal when added under the clue rules of ``rules``: the one that leaves the fewest
+    candidates first; a minimum set is playable in every order (see ``docs/analysis.md``), and
+    the order returned is checked card by card.
 
     >>> import tobago_solver as tb
     >>> island = tb.islands.default()
@@ -148,7 +148,7 @@ def _minimum_cover(rows: list[int], size: int, time_limit: float, name: str) -> 
 def playable_order(
     island: Island, clues: Sequence[Clue | str], rules: PresetName | TobagoRules = "seed"
 ) -> tuple[Clue, ...] | None:
-    """An order in which every clue is legal when added to an empty map (§3), or None.
+    """An order in which the clues, added one by one to an empty map, are each legal, or None.
 
     Tries the clue that leaves the fewest candidates first and backtracks (above, "in lake" after
     "in largest lake" would change nothing); for an irredundant set (no clue can be left out)

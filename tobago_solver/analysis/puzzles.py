@@ -11,7 +11,7 @@ True
 A CP-SAT model picks the cards: an irredundant cover (every other field ruled out, and every
 chosen card the only one to rule out some field) of the requested size, steered by random
 weights drawn from the seed. An irredundant set is legal in every order (``docs/analysis.md``);
-the order is shuffled from the seed and checked card by card against §3.
+the order is shuffled from the seed and checked card by card against the clue rules.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def make_puzzle(
 ) -> Puzzle:
     """A puzzle of ``size`` cards of ``deck`` whose only candidate is one field.
 
-    Every card is legal when played after the ones before it (§3 under ``rules``) and every
+    Every card is legal when played after the ones before it (the clue rules of ``rules``) and every
     card is needed: leaving any one out leaves more than one field. The answer is drawn from the
     seed among the fields that ``size`` cards can locate (or is ``field``); without ``size`` the
     puzzle has as few cards as the answer allows. The same arguments give the same puzzle.

@@ -49,7 +49,7 @@ def _picture(
 def _first_illegal_clue(
     island: Island, clues: list[Clue], rules: TobagoRules
 ) -> tuple[int, ClueVerdict] | None:
-    """The first clue that could not have been played after the ones before it (§3)."""
+    """The first clue that the clue rules forbid after the ones before it."""
     for position, clue in enumerate(clues):
         verdict = check_clue(island, clues[:position], clue, rules)
         if not verdict.legal:

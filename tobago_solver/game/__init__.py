@@ -1,4 +1,4 @@
-"""The Tobago game (§4–7): rules, actions, state, set-up, distribution, bots, records, batches.
+"""The Tobago game: rules, actions, state, set-up, distribution, bots, records, batches.
 
 >>> import tobago_solver as tb
 >>> record = tb.play_game(tb.islands.default(), [tb.GreedyBot(), tb.RandomBot()], seed=1)
@@ -7,8 +7,9 @@ True
 
 Modules: ``rules`` (GameRules: every choice), ``actions`` (action values and their text),
 ``position`` (the fields of a position: maps, a distribution in progress), ``paths`` (a car's
-move paths), ``distribution`` (§6), ``end`` (§7), ``state`` (GameState: legal actions and
-``apply``, the phase model), ``observation``, ``board`` (the board and the game's log as text),
-``setup`` (new_game), ``bots``, ``records`` (play_game, GameRecord, replay) and ``simulate``.
+move paths), ``distribution`` (sharing out a treasure), ``end`` (the end of the game),
+``state`` (GameState: legal actions and ``apply``, the phase model), ``observation``, ``board``
+(the board and the game's log as text), ``setup`` (new_game), ``bots``, ``records``
+(play_game, GameRecord, replay) and ``simulate``.
 The ``play``, ``replay`` and ``simulate`` commands are in ``tobago_solver.cli.game``.
 """

@@ -9,13 +9,13 @@ True
 
 The grammar (case and extra spaces do not matter):
 
-- ``play CLUE on MAP``: §5 (A); MAP is grey, brown, black or white.
-- ``move F1 [F2 [F3]]``: §5 (B); the fields the car ends each step on.
+- ``play CLUE on MAP``: play a clue from hand; MAP is grey, brown, black or white.
+- ``move F1 [F2 [F3]]``: move the car; the fields it ends each step on.
 - ``take amulet``: after a move, take the amulet of the car's field.
 - ``spend amulet``: after an action, for one more action; or, facing a curse, to escape it.
 - ``end turn``: decline the optional take/spend after an action.
 - ``accept curse``: facing a curse, discard the highest gold card instead of spending an amulet.
-- ``exchange``: variant ``exchange`` only, §5 (C): discard your clue cards and draw as many.
+- ``exchange``: variant ``exchange`` only: discard your clue cards and draw as many.
 - ``pass``: only when no clue can be played and the car cannot move (a hand-built island).
 """
 

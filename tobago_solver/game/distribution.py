@@ -1,4 +1,4 @@
-"""The distribution of a claimed treasure (§6): who shares it, who gets each card, the curses.
+"""The distribution of a claimed treasure: who shares it, who gets each card, the curses.
 
 >>> ranking_of(roses=(2, 1, 2), steps=(0, 1, 3), claimant=0)
 (0, 2, 1)

@@ -1,4 +1,4 @@
-"""The end of a turn and of the game (§7), and the restart of a map (after a claim or abandoned).
+"""The end of a turn and of the game, and the restart of a map (after a claim or abandoned).
 
 The game ends at once:
 
@@ -51,9 +51,9 @@ def game_over(state: _P, reason: str) -> _P:
 
 
 def can_be_located(state: Position, map_index: int) -> bool:
-    """Whether some set of the deck's clue cards, played one by one under §3, can still reduce
-    the map to one field (``tobago_solver.locating`` proves the test and says which cards
-    count: all 52)."""
+    """Whether some set of the deck's clue cards, played one by one under the clue rules, can
+    still reduce the map to one field (``tobago_solver.locating`` proves the test and says which
+    cards count: all 52)."""
     return locator(state.island).can_locate(state.maps[map_index].candidates_mask)
 
 
@@ -95,8 +95,9 @@ def is_stalemate(state: Position) -> bool:
 
 
 def restart_map(state: _P, map_index: int) -> _P:
-    """The map empty again (§6 afterwards): its roses back to their owners, its clues to the clue
-    discard pile; with the ``roses`` opening (seed) each player with a rose left puts one on it."""
+    """The map empty again (as after a distribution): its roses back to their owners, its clues
+    to the clue discard pile; with the ``roses`` opening (seed) each player with a rose left puts
+    one on it."""
     old = state.maps[map_index]
     roses_left = tuple(
         left + on_map for left, on_map in zip(state.roses_left, old.roses, strict=True)
@@ -126,8 +127,8 @@ def abandon(state: _P, map_index: int) -> _P:
 
 
 def check_end(state: _P) -> _P:
-    """The §7 checks that follow a change of the maps or hands: the game ends (or, published,
-    a map is abandoned) when the rules say so."""
+    """The end-of-game checks that follow a change of the maps or hands: the game ends (or,
+    published, a map is abandoned) when the rules say so."""
     if state.end_reason is not None or nothing_ends(state):
         return state
     finder = locator(state.island)
@@ -178,11 +179,12 @@ def _nothing_ends(state: Position) -> bool:
 
 def next_turn(state: _P, **also: Any) -> _P | None:
     """The next player's turn with the fields ``also`` changed, in one copy of the state, when
-    §7 then leaves it as it is (the common case); None when §7 has something to do or the turn
-    limit is reached: then the caller makes the change and ends the turn the long way.
+    the end-of-game checks then leave it as it is (the common case); None when they have
+    something to do or the turn limit is reached: then the caller makes the change and ends the
+    turn the long way.
 
-    ``also`` may change what §7 reads (a clue played): the checks run on the new turn's state,
-    whose maps, hands and decks are those the long way would check.
+    ``also`` may change what the end-of-game checks read (a clue played): the checks run on the
+    new turn's state, whose maps, hands and decks are those the long way would check.
 
     >>> import tobago_solver as tb
     >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
@@ -206,9 +208,9 @@ def next_turn(state: _P, **also: Any) -> _P | None:
 
 
 def end_turn(state: _P, **also: Any) -> _P:
-    """The next player's turn, or the end of the game when §7 says so or the turn limit is
-    reached; ``also``: other fields that change with it, none that §7's checks read (the car of
-    the move that ends the turn, in one copy of the state rather than two)."""
+    """The next player's turn, or the end of the game when the end-of-game checks say so or the
+    turn limit is reached; ``also``: other fields that change with it, none that those checks
+    read (the car of the move that ends the turn, in one copy of the state rather than two)."""
     quick = next_turn(state, **also)
     if quick is not None:
         return quick

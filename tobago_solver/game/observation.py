@@ -33,7 +33,7 @@ class Observation:
 
     Hidden: the other hands, the order of both decks and the cards of a distribution not yet
     revealed; everything else at the table is here (``tb.sample_worlds`` deals the hidden part
-    again). Gold is public: §6 reveals every card as it is dealt, so a player who pays
+    again). Gold is public: a distribution reveals every card as it is dealt, so a player who pays
     attention knows everyone's gold, and the observation says so rather than reward memory.
     """
 

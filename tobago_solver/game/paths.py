@@ -1,4 +1,4 @@
-"""The paths of a car's move (§5 (B)): one shortest path to every field it reaches, cached.
+"""The paths of a car's move: one shortest path to every field it reaches, cached.
 
 >>> import tobago_solver as tb
 >>> island = tb.islands.default()

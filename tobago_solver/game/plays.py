@@ -1,4 +1,4 @@
-"""The clue plays a hand allows (§5 (A), under the rules of §3), found with bitmasks.
+"""The clue plays a hand allows (under the clue rules), found with bitmasks.
 
 >>> import tobago_solver as tb
 >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
@@ -54,7 +54,7 @@ class _PlayableCards(dict[int, int]):
 
 
 class PlayTable:
-    """The plays of one island under one preset of §3."""
+    """The plays of one island under one preset of the clue rules."""
 
     def __init__(self, island: Island, rules: TobagoRules) -> None:
         masks = compiled(island).masks
@@ -123,8 +123,8 @@ def play_table(island: Island, rules: TobagoRules) -> PlayTable:
 
 
 def plays_of(position: Position, player: int, *, opening: bool = False) -> list[Play]:
-    """The clue plays ``player`` may make (§5 (A)): each card of their hand on each map where §3
-    allows it (in the published ``opening``, on the empty maps only); none without a wind rose.
+    """The clue plays ``player`` may make: each card of their hand on each map where the clue
+    rules allow it (in the published ``opening``, on the empty maps only); none without a wind rose.
 
     Outside the opening the list is kept while hands, maps and roses stay as they are (through
     the other players' moves), and shared: the stalemate check after a clue lists the next

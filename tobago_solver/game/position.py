@@ -67,7 +67,7 @@ def located_field(island: Island, map_state: MapState) -> str | None:
 
 @dataclass(frozen=True)
 class Distribution:
-    """A §6 distribution in progress (it pauses when a player must decide about a curse).
+    """A distribution in progress (it pauses when a player must decide about a curse).
 
     >>> Distribution(0, 1, "c3", (1, 0), (1, 2), (0, 0), (5, 4, 0), 0).cards
     (5, 4, 0)

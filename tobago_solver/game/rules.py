@@ -1,4 +1,4 @@
-"""The game's rule choices in one place: every **(choice)** of §4–7 is a field of `GameRules`.
+"""The game's rule choices in one place: every **(choice)** of the game is a field of `GameRules`.
 
 >>> rules = GameRules.named("published")
 >>> rules.opening, rules.hand_size(2), rules.hand_size(4), rules.unlocatable_map
@@ -40,14 +40,14 @@ MAX_GOLD_VALUES: Final = 20
 
 @dataclass(frozen=True)
 class GameRules:
-    """Every rule constant and (choice) of the game, with the §3 clue preset it plays under.
+    """Every rule constant and (choice) of the game, and the clue rules' preset it plays under.
 
     >>> GameRules.seed().clue_rules.name
     'seed'
     """
 
     clue_rules: TobagoRules = field(default_factory=TobagoRules.seed)
-    """§3: when a clue must give new information (the core's preset)."""
+    """The clue rules: when a clue must give new information (the core's preset)."""
     gold_counts: tuple[int, ...] = (9, 9, 8, 7, 6)
     """(choice) How many gold cards of the values 2, 3, 4, 5, 6 (39 in all)."""
     curses: int = 2
@@ -70,8 +70,8 @@ class GameRules:
     """(choice) New amulets appear at the statues' gazes after every claimed treasure (not after
     a map is abandoned: no treasure was found)."""
     unlocatable_map: UnlocatableMap = "end"
-    """(choice) When no set of the deck's clue cards can reduce a map to one field any more
-    (§7): ``end`` the game at once, "treasure cannot be located" (seed); or ``abandon`` the map
+    """(choice) When no set of the deck's clue cards can reduce a map to one field any more:
+    ``end`` the game at once, "treasure cannot be located" (seed); or ``abandon`` the map
     (published): its clues go to the discard pile, its roses back to their owners, and it
     restarts empty as after a claim, with no distribution."""
     exchange: bool = False
@@ -93,8 +93,8 @@ class GameRules:
 
     @classmethod
     def published(cls) -> GameRules:
-        """The printed game: opening clues instead of roses; §3 rule 3 only from 16 candidates; a
-        map that can no longer be located is abandoned."""
+        """The printed game: opening clues instead of roses; a clue must rule out a field only
+        from 16 candidates; a map that can no longer be located is abandoned."""
         return cls(clue_rules=TobagoRules.published(), opening="clues", unlocatable_map="abandon")
 
     @classmethod
@@ -270,7 +270,7 @@ def _check_rules(rules: GameRules) -> None:
 
 
 def gaze_fields(island: Island) -> tuple[str, ...]:
-    """Where each statue's gaze meets the sea (§4), one entry per statue in landmark order.
+    """Where each statue's gaze meets the sea, one entry per statue in landmark order.
 
     Walk from the statue in its facing direction; the last land field before the first non-land
     hex is the one. A statue facing the sea directly would give its own field (the placement
@@ -310,7 +310,7 @@ def _walk_gazes(island: Island) -> tuple[str, ...]:
 def add_amulets(
     island: Island, amulets: tuple[str, ...], supply: int
 ) -> tuple[tuple[str, ...], int]:
-    """§4: an amulet on each gaze field that has none, while the supply lasts.
+    """An amulet on each gaze field that has none, while the supply lasts.
 
     Returns the fields holding an amulet (reading order) and the supply left.
 

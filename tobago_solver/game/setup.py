@@ -1,4 +1,4 @@
-"""§4 set-up: deal a new game from a seed.
+"""Set-up: deal a new game from a seed.
 
 >>> import tobago_solver as tb
 >>> state = new_game(tb.islands.default(), 4, seed=7)
@@ -51,7 +51,7 @@ def new_game(
 ) -> GameState:
     """Deal a game: decks shuffled from ``seed``, hands, roses, amulets and cars.
 
-    ``cars`` gives each player's starting field (default: a random land field each, §4).
+    ``cars`` gives each player's starting field (default: a random land field each).
     Everything random comes from ``seed``, so the same arguments give the same game.
     """
     game_rules = GameRules.named(rules)

@@ -21,8 +21,8 @@ Phase model (``state.phase``; ``state.to_move`` is the player who decides):
 - ``over``: the game has ended (``end_reason``).
 
 A claim ends the turn: the distribution runs (pausing only for curse decisions), then the next
-player's turn begins. After every clue played and at every turn's end the §7 checks run
-(``end.check_end``): the game may end at once, or (published) a map be abandoned.
+player's turn begins. After every clue played and at every turn's end the end-of-game checks
+run (``end.check_end``): the game may end at once, or (published) a map be abandoned.
 """
 
 from __future__ import annotations
@@ -356,7 +356,7 @@ class GameState(Position):
         claimed = located and self.island.fields[candidates.bit_length() - 1] in self.cars
         if (self.phase == "opening" or not self._bonus_follows()) and not claimed:
             # The turn ends with the play (nothing to decide after it): one copy of the state
-            # when §7 leaves it alone, as _after_action would end it.
+            # when the end-of-game checks leave it alone, as _after_action would end it.
             quick = next_turn(self, **changes)
             if quick is not None:
                 return quick
@@ -375,7 +375,7 @@ class GameState(Position):
         return state._after_action()
 
     def _exchange(self) -> GameState:
-        """§5 (C), variant: discard the hand, then draw as many (reshuffling as in (A))."""
+        """Variant ``exchange``: discard the hand, draw as many (reshuffling as after a play)."""
         p = self.current_player
         hand = self.hands[p]
         drawn = self._drawn(p, (), (), (*self.clue_discards, *hand), len(hand))

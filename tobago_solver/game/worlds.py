@@ -25,10 +25,10 @@ player saw. A world is consistent when it looks the same to the player (same obs
   (each shuffle is uniform), so each deck's unseen cards are dealt uniformly over its slots;
 - the treasure cards still hidden (a distribution's unrevealed cards, then the treasure deck)
   are the deck's cards minus those revealed (every player's gold, gold lost to curses, curses
-  drawn), in any order that keeps the curses out of the top of the original deck (§4: the curses
-  are shuffled into the bottom ``curse_zone`` cards). The set-up deals every such order with the
-  same chance, so the curses take uniform places among those allowed and the gold a uniform
-  order around them.
+  drawn), in any order that keeps the curses out of the top of the original deck (at set-up the
+  curses are shuffled into the bottom ``curse_zone`` cards). The set-up deals every such order
+  with the same chance, so the curses take uniform places among those allowed and the gold a
+  uniform order around them.
 
 Opponents' choices are not read for what they reveal of their hands (a bot's policy is not
 known). Two public events do depend on hands and are not conditioned on: a pass (a player with
@@ -179,7 +179,7 @@ class HiddenCards:
 
 
 def curse_free_top(rules: GameRules) -> int:
-    """How many cards on top of the set-up treasure deck are never curses (§4: 12)."""
+    """How many cards on top of the set-up treasure deck are never curses (12 by default)."""
     gold = len(rules.gold_cards())
     return gold - min(rules.curse_zone, gold)
 

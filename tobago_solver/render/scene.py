@@ -199,7 +199,7 @@ def _note(game: GameView, player: int, winners: Sequence[int] | None) -> str:
 
 def _winners(game: GameView, winners: Sequence[int] | None) -> list[int]:
     # The rules' winners when the caller has them; an observation has only the gold, and the
-    # most gold wins (§7).
+    # most gold wins.
     if winners is not None:
         return list(winners)
     scores = [sum(cards) for cards in game.gold]

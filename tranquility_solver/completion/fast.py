@@ -1,4 +1,4 @@
-"""The exact polynomial completability test (rules page §7), for any order relation.
+"""The exact polynomial completability test, for any order relation.
 
 Slots are the sorted pool numbers. Each empty cell gets a window of slot indices: its release is
 the first slot above every filled cell it must exceed, its deadline the last slot below every

@@ -1,4 +1,4 @@
-"""Deal solvability (§7): can the team win a deal when every card is known?
+"""Deal solvability: can the team win a deal when every card is known?
 
 >>> from tranquility_solver.deals import Deal
 >>> deal = Deal.random(1, seed=0)

@@ -1,4 +1,4 @@
-"""Deal solvability: can the team win a deal when every card is known (§7)?
+"""Deal solvability: can the team win a deal when every card is known?
 
 The game is cooperative and, once every deck order is known, has no chance left in it: the
 players are one team choosing every action, so a deal is won exactly when some sequence of legal

@@ -1,8 +1,8 @@
 """Every (choice) the game engine makes where the rules page leaves room, in one place.
 
 The presets themselves (order, cost, finish cards, start event) live in
-:mod:`tranquility_solver.rules`; this module holds the engine's readings of §4–6 and the card
-values that are not island cards.
+:mod:`tranquility_solver.rules`; this module holds the engine's readings of the rules of play
+(dealing, turns, the end of the game) and the card values that are not island cards.
 
 >>> card_text(START), card_text(FINISH), card_text(41)
 ('start', 'finish', '41')
@@ -96,7 +96,7 @@ def sort_hand(cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
 
 def deal_sizes(cards: int, players: int, first_player: int = 0) -> tuple[int, ...]:
     """Personal deck sizes by seat: as even as possible, and the players earlier in turn order,
-    from ``first_player`` on, take the extra cards (§4).
+    from ``first_player`` on, take the extra cards.
 
     >>> deal_sizes(81, 2, first_player=1)
     (40, 41)

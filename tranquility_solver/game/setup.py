@@ -1,4 +1,4 @@
-"""Dealing a game (§4): personal decks, hands of five, start cards shuffled in afterwards.
+"""Dealing a game: personal decks, hands of five, start cards shuffled in afterwards.
 
 All randomness of a game is spent here, from ``seed``: afterwards every deck order is explicit
 in the state, so a game is a pure function of its seed and its actions.

@@ -107,7 +107,7 @@ def _record_data(**changes: object) -> dict[str, object]:
     ],
 )
 def test_records_are_checked_field_by_field(changes: dict[str, object], message: str) -> None:
-    """Nothing is coerced: each bad field is a RecordError naming it (issue 15, §4)."""
+    """Nothing is coerced: each bad field is a RecordError naming it (issue 15's fuzzing)."""
     text = json.dumps(_record_data(**changes)).replace('"Infinity"', "Infinity")
     with pytest.raises(tq.RecordError, match=message):
         GameRecord.from_json(text)

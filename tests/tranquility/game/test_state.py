@@ -1,4 +1,4 @@
-"""The game engine: set-up, every rule of §4–6, errors, observations."""
+"""The game engine: set-up, every rule of play (dealing, turns, the end), errors, observations."""
 
 from __future__ import annotations
 
