@@ -6,6 +6,7 @@ work has begun (a signal during Python's own start-up is not the command's to ha
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import subprocess
@@ -235,3 +236,33 @@ def test_ctrl_c_early_in_start_up_never_shows_a_traceback(package: str, delay: f
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
     assert "Traceback" not in err.decode(), err.decode()[-800:]
+
+
+def _import_interrupted_by_ctrl_c() -> int:
+    """What a compiled module's import does when Ctrl-C lands while it initialises."""
+    try:
+        raise KeyboardInterrupt
+    except KeyboardInterrupt as interrupt:
+        raise ImportError("initialization failed") from interrupt
+
+
+@pytest.mark.parametrize(
+    ("package", "name"), [("tobago_solver", "tobago"), ("tranquility_solver", "tranquility")]
+)
+def test_an_import_stopped_by_ctrl_c_is_an_interrupt_not_a_traceback(
+    package: str, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    common = importlib.import_module(f"{package}.cli.common")
+    assert common.run_command(_import_interrupted_by_ctrl_c) == 130
+    assert capsys.readouterr().err == f"{name}: interrupted\n"
+
+
+@pytest.mark.parametrize("package", ["tobago_solver", "tranquility_solver"])
+def test_an_import_that_fails_for_another_reason_is_not_hidden(package: str) -> None:
+    common = importlib.import_module(f"{package}.cli.common")
+
+    def broken() -> int:
+        raise ImportError("no module named 'ortools'")
+
+    with pytest.raises(ImportError, match="ortools"):
+        common.run_command(broken)
