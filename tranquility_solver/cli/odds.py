@@ -28,7 +28,7 @@ from ..errors import TranquilityError
 from ..game.bots import BOTS
 from ..game.records import GameRecord, replay
 from ..game.state import GameState
-from .common import EXIT_BAD_INPUT, EXIT_OK, Once, non_negative, read_text
+from .common import EXIT_OK, Once, non_negative, read_text
 
 __all__ = ["add_commands", "odds_report", "position_at"]
 
@@ -158,9 +158,6 @@ def _odds(args: argparse.Namespace) -> int:
     )
     try:
         odds = odds_report(state, args.samples, args.seed, executor, args.bot, not args.no_progress)
-    except KeyboardInterrupt:
-        print("tranquility: interrupted", file=sys.stderr)
-        return EXIT_BAD_INPUT
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)

@@ -124,7 +124,10 @@ def evaluate_world(
     if world.is_terminal:
         won = world.outcome is not None and world.outcome.won
         return WorldResult(DealStatus.WIN if won else DealStatus.LOSS, won)
-    status = solve_deal(world, time_limit=time_limit).status
+    solution = solve_deal(world, time_limit=time_limit)
+    if solution.interrupted:  # Ctrl-C stops the whole question, not one world's search
+        raise KeyboardInterrupt
+    status = solution.status
     end = play_out(world, bot, random.Random(f"tranquility-odds/{seed}"))
     return WorldResult(status, end.outcome is not None and end.outcome.won)
 

@@ -124,6 +124,8 @@ class _Budget:
     def solve(self, state: GameState, step_limit: int) -> Solution:
         """The deal solver's answer for ``state``; charges the work done."""
         solution = solve_deal(state, time_limit=None, step_limit=step_limit)
+        if solution.interrupted:  # Ctrl-C stops the bot, not only this search
+            raise KeyboardInterrupt
         self.charge(solution.nodes + solution.solver_calls + 1)
         return solution
 
