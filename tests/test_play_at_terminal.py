@@ -31,10 +31,10 @@ from tobago_solver.game.actions import (
 from tobago_solver.game.bots import GreedyBot
 from tobago_solver.game.records import bot_rng as tobago_bot_rng
 from tobago_solver.game.shortforms import read_action as read_tobago
+from tranquility_solver.bots import make_bot as make_tq_bot
 from tranquility_solver.cli import main as tranquility_main
 from tranquility_solver.game.actions import Discard, Share
 from tranquility_solver.game.actions import Play as TqPlay
-from tranquility_solver.game.bots import make_bot as make_tq_bot
 from tranquility_solver.game.lookahead import loss_risk
 from tranquility_solver.game.records import bot_rng as tq_bot_rng
 from tranquility_solver.game.shortforms import read_action as read_tq

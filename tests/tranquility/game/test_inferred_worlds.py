@@ -9,13 +9,13 @@ from collections import Counter
 import pytest
 
 import tranquility_solver as tq
-from tranquility_solver.game import FINISH, GameState
-from tranquility_solver.game.inferred_worlds import (
+from tranquility_solver.bots.inferred_worlds import (
     DISCARD_LIKELIHOOD,
     DiscardLikelihood,
     sample_inferred_worlds,
     world_class,
 )
+from tranquility_solver.game import FINISH, GameState
 from tranquility_solver.game.worlds import (
     consistency_errors,
     sample_worlds,
