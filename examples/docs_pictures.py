@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import tobago_solver as tb
-from tobago_solver.game.bots import make_bot
+from tobago_solver.bots import make_bot
 from tobago_solver.game.records import play_game
 from tobago_solver.game.state import GameState
 from tobago_solver.render import render_game_svg

@@ -512,9 +512,8 @@ def search_deal(
 ) -> Solution:
     """Decide a deal: WIN with a line, LOSS (exhaustive), or UNKNOWN when time runs out.
 
-    ``guide`` is the bot whose choice the search tries first at every position (it must
-    choose the same action from the same observation whatever the ``rng``, as HeuristicBot
-    does: its choices are remembered).
+    ``guide``: the bot whose choice is tried first at each position (remembered per
+    observation, so it must not depend on the ``rng``, as HeuristicBot's does not).
 
     ``time_limit`` is in seconds (``None``: no limit). ``step_limit`` bounds the work instead
     (positions visited and actions tried; ``None``: no bound): unlike the clock, the same deal
@@ -523,11 +522,9 @@ def search_deal(
 
     >>> from tranquility_solver.grid import Grid
     >>> import tranquility_solver as tq
-    >>> nearly = Grid(tuple(range(1, 36)) + (None,))
-    >>> guide = tq.HeuristicBot()
-    >>> solution = search_deal(
-    ...     Deal(Rules.seed(), 0, ((START, FINISH),), ((36, 50),), grid=nearly), guide
-    ... )
+    >>> nearly, guide = Grid(tuple(range(1, 36)) + (None,)), tq.HeuristicBot()
+    >>> deal = Deal(Rules.seed(), 0, ((START, FINISH),), ((36, 50),), grid=nearly)
+    >>> solution = search_deal(deal, guide)
     >>> solution.status.name, solution.line
     ('WIN', ('start', 'play 50 f6', 'finish'))
     >>> two_empty = Grid(tuple(range(1, 35)) + (None, None))  # four turns to go, three cards
