@@ -2,7 +2,7 @@
 
 It replays a saved game record to a position (the start of turn ``N``, by default the last
 position of the record where someone is to move), then estimates the odds of the player to move
-from what that player knows (see :func:`~tranquility_solver.deals.odds.win_odds`): the share of
+from what that player knows (see :func:`~tranquility_solver.analysis.odds.win_odds`): the share of
 worlds that can be won with every card known (an upper bound on anyone's chances) and the share a
 bot wins playing on (what that way of playing achieves). :func:`odds_report` is the same report
 for any game state, for the human seat of ``tranquility play``.
@@ -23,9 +23,9 @@ import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from ..deals.odds import DEFAULT_TIME_LIMIT, WinOdds, win_odds
+from ..analysis.odds import DEFAULT_TIME_LIMIT, WinOdds, win_odds
+from ..bots import BOTS
 from ..errors import TranquilityError
-from ..game.bots import BOTS
 from ..game.records import GameRecord, replay
 from ..game.state import GameState
 from .common import EXIT_OK, Once, non_negative, read_text
