@@ -28,9 +28,9 @@ from ..game.actions import Action
 from ..game.advice import hint_text
 from ..game.board import board_text, hand_fits, numbered
 from ..game.choices import card_text
-from ..game.lookahead import dead_end, loss_risk
 from ..game.shortforms import read_action
 from ..game.state import GameState, Observation
+from ..game.targets import move_warning
 from ..game.worlds import sample_worlds
 from ..grid import cell_index, digits_value, shorten
 from .common import UsageError, check_output_file, read_line
@@ -158,7 +158,7 @@ class HumanSeat:
             if reading.note:
                 say(reading.note)
             if reading.action != warned:
-                warning = _warning(observation, reading.action)
+                warning = move_warning(observation, reading.action)
                 if warning:
                     warned = reading.action
                     say(f"{warning}; type it again to make it anyway")
@@ -198,18 +198,6 @@ def _observation_to_decide(game: GameState | Observation) -> Observation:
             f"player {observation.current_player} is to move, not player {observation.player}"
         )
     return observation
-
-
-def _warning(observation: Observation, action: Action) -> str:
-    """What to tell the player before they confirm ``action``: that it loses at once, or that
-    the grid could no longer be filled after it (empty when neither)."""
-    at_once = loss_risk(observation, action).warning(action)
-    if at_once:
-        return at_once
-    reason = dead_end(observation, action)
-    if reason is None:
-        return ""
-    return f"careful: after '{action}' the grid can no longer be filled: {reason}"
 
 
 def _refusal(observation: Observation, action: Action) -> str:
