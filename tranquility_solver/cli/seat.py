@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from ..deals.odds import win_odds
-from ..errors import IllegalActionError, TranquilityError
+from ..errors import TranquilityError
 from ..game.actions import Action
 from ..game.advice import hint_text
 from ..game.board import board_text, hand_fits, numbered
@@ -31,7 +31,7 @@ from ..game.choices import card_text
 from ..game.shortforms import read_action
 from ..game.state import GameState, Observation
 from ..game.targets import move_warning
-from ..game.worlds import sample_worlds
+from ..game.targets import refusal as refusal_of
 from ..grid import cell_index, digits_value, shorten
 from .common import UsageError, check_output_file, read_line
 from .editing import LineEditor
@@ -151,7 +151,7 @@ class HumanSeat:
             except TranquilityError as error:
                 say(f"{error}; 'help' lists what you can type")
                 continue
-            refusal = _refusal(observation, reading.action)
+            refusal = refusal_of(observation, reading.action)
             if refusal:
                 say(f"refused: {refusal}")
                 continue
@@ -198,21 +198,6 @@ def _observation_to_decide(game: GameState | Observation) -> Observation:
             f"player {observation.current_player} is to move, not player {observation.player}"
         )
     return observation
-
-
-def _refusal(observation: Observation, action: Action) -> str:
-    """Why ``action`` is not legal now (empty when it is): the engine's own reason, asked of a
-    deal of the cards this player cannot see (legality reads only what they see)."""
-    if action in observation.lazy_legal_actions():
-        return ""
-    try:
-        world = sample_worlds(observation, 1, seed=0)[0]
-        world.apply(action)
-    except IllegalActionError as error:
-        return str(error)
-    except TranquilityError:
-        pass  # a position built by hand that no deal fits: no reason to ask
-    return f"{action}: not a legal action now ('moves' lists them)"
 
 
 COMMANDS: Final = ("board", "moves", "hint", "odds", "save", "help", "quit")

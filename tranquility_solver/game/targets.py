@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import TranquilityError
+from ..errors import IllegalActionError, TranquilityError
 from .actions import Action, Play
 from .lookahead import dead_end, loss_risk
 from .state import Observation
+from .worlds import sample_worlds
 
-__all__ = ["CellTarget", "card_targets", "move_warning"]
+__all__ = ["CellTarget", "card_targets", "move_warning", "refusal"]
 
 
 @dataclass(frozen=True, order=True)
@@ -82,3 +83,25 @@ def move_warning(observation: Observation, action: Action) -> str:
     if reason is None:
         return ""
     return f"careful: after '{action}' the grid can no longer be filled: {reason}"
+
+
+def refusal(observation: Observation, action: Action) -> str:
+    """Why ``action`` is not legal now for the player of ``observation`` (empty when it is):
+    the engine's own reason, asked of a deal of the cards this player cannot see, since
+    legality reads only what they see, and the true deal's words could tell more.
+
+    >>> from tranquility_solver.game import new_game
+    >>> seen = new_game(2, seed=1).observation(0)
+    >>> refusal(seen, Play(3, "a1")), refusal(seen, Play(4, "a1"))
+    ('', 'play 4 a1: player 0 holds 3 5 12 45 68, not all of 4')
+    """
+    if action in observation.lazy_legal_actions():
+        return ""
+    try:
+        world = sample_worlds(observation, 1, seed=0)[0]
+        world.apply(action)
+    except IllegalActionError as error:
+        return str(error)
+    except TranquilityError:
+        pass  # a position built by hand that no deal fits: no reason to ask
+    return f"{action}: not a legal action now ('moves' lists them)"
