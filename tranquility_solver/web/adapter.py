@@ -42,8 +42,11 @@ from tranquility_solver.web.library import (
 )
 
 PRESETS: Final = ("seed", "published")
-ODDS_SAMPLES: Final = 30
-"""Deals the odds button asks of (as ``odds`` at the terminal: a few seconds)."""
+ODDS_SAMPLES: Final = 12
+"""Deals the odds button asks of: fewer than the terminal's 30, so the answer comes in seconds."""
+ODDS_TIME_LIMIT: Final = 0.5
+"""Seconds the deal solver spends on one deal before calling it undecided (the answer says how
+many were)."""
 
 
 class TranquilityAdapter:
@@ -165,7 +168,7 @@ class TranquilityAdapter:
         seen = state.observation(seat)
         if seen.outcome is not None:
             return f"the game is over: {_status(seen)}"
-        return str(tq.win_odds(seen, samples=ODDS_SAMPLES, seed=0))
+        return str(tq.win_odds(seen, samples=ODDS_SAMPLES, seed=0, time_limit=ODDS_TIME_LIMIT))
 
     def record(
         self,
