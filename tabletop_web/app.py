@@ -244,3 +244,12 @@ def create_app(adapter: GameAdapter, store: Store, *, bot_delay: float = 0.5) ->
     )
     app.state.games = games
     return BodyLimit(app)
+
+
+def games_of(app: ASGIApp) -> Games:
+    """The games of an app made by :func:`create_app`."""
+    inner = app.app if isinstance(app, BodyLimit) else app
+    games = getattr(getattr(inner, "state", None), "games", None)
+    if not isinstance(games, Games):
+        raise TypeError(f"not an app of create_app: {app!r}")
+    return games

@@ -17,9 +17,11 @@ from typing import Final
 
 import platformdirs
 import uvicorn
+from starlette.types import ASGIApp
 
 from tabletop_web.adapter import GameAdapter
-from tabletop_web.app import create_app
+from tabletop_web.app import create_app, games_of
+from tabletop_web.live import Games
 from tabletop_web.store import Store
 
 APP_NAME: Final = "tobago-tranquility-solver"
@@ -63,6 +65,27 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+class Server(uvicorn.Server):
+    """uvicorn's server, which tells the games' listeners that it closes before it waits for
+    open connections to end: a listener's stream would otherwise never end by itself."""
+
+    def __init__(self, config: uvicorn.Config, games: Games) -> None:
+        super().__init__(config)
+        self.games = games
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """Close the games' streams and bots, then shut down as uvicorn does."""
+        self.games.close()
+        await super().shutdown(sockets)
+
+
+def server_for(app: ASGIApp) -> Server:
+    """A quiet server for an app of :func:`create_app`."""
+    # A second is enough for any request; listeners' streams end as soon as closing starts.
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
+    return Server(config, games_of(app))
+
+
 def run(
     adapter: GameAdapter,
     *,
@@ -78,10 +101,7 @@ def run(
     store = open_store(data or default_data(), adapter.name)
     sock = bind(host, port)
     url = shown_url(host, sock.getsockname()[1])
-    app = create_app(adapter, store, bot_delay=bot_delay)
-    # Listeners' streams never end by themselves: closing waits for them one second at most.
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
+    server = server_for(create_app(adapter, store, bot_delay=bot_delay))
     say(f"serving on {url}")
     if browser:
         threading.Timer(0.5, webbrowser.open, [url]).start()

@@ -47,6 +47,7 @@ function show(data) {
   }
   statusLine.textContent = data.status + (data.stuck ? ` — ${data.stuck}` : "");
   statusLine.dataset.over = data.over ? "yes" : "no";
+  body.dataset.version = String(data.version);
   showSvg(board, data.svg);
   drawHand();
   drawSeats();

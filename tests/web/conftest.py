@@ -15,7 +15,7 @@ pytest.importorskip("httpx", reason="the web tests need httpx")
 
 from starlette.testclient import TestClient
 
-from tabletop_web.app import create_app
+from tabletop_web.app import create_app, games_of
 from tabletop_web.live import Games
 from tabletop_web.store import Store
 from tobago_solver.web.adapter import TobagoAdapter
@@ -42,10 +42,9 @@ def tranquility(tmp_path: Path) -> Iterator[TestClient]:
         yield client
 
 
-def games_of(client: TestClient) -> Games:
+def games_in(client: TestClient) -> Games:
     """The server's games (for tests that choose a seat's move with the library's bots)."""
-    games: Games = client.app.app.state.games  # type: ignore[attr-defined]
-    return games
+    return games_of(client.app)
 
 
 def observe(client: TestClient, game: str, token: str) -> dict[str, Any]:

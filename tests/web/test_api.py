@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 import tobago_solver as tb
 import tranquility_solver as tq
 from tabletop_web.live import TOKEN_BYTES
-from tests.web.conftest import client_for, games_of, observe, wait_turn
+from tests.web.conftest import client_for, games_in, observe, wait_turn
 from tobago_solver.cli import main as tobago_main
 from tranquility_solver.cli import main as tranquility_main
 
@@ -84,7 +84,7 @@ def test_bots_may_be_named_one_per_bot_seat(tranquility: TestClient) -> None:
 
 def test_a_seat_sees_its_own_hand_and_never_another(tranquility: TestClient) -> None:
     game, seats = _create(tranquility, players=2, humans=[0, 1], seed=1)
-    state = games_of(tranquility).get(game).state
+    state = games_in(tranquility).get(game).state
     for seat, other in ((0, 1), (1, 0)):
         response = tranquility.get(
             f"/api/games/{game}", params={"seat": seats[str(seat)], "svg": "1"}
@@ -100,7 +100,7 @@ def test_a_seat_sees_its_own_hand_and_never_another(tranquility: TestClient) -> 
 
 def test_tobago_observation_holds_the_public_board_and_own_hand(tobago: TestClient) -> None:
     game, seats = _create(tobago, players=2, humans=[0, 1], seed=3, island="ABC-2")
-    state = games_of(tobago).get(game).state
+    state = games_in(tobago).get(game).state
     seen = observe(tobago, game, seats["1"])
     assert seen["island"] == "ABC-2"
     assert seen["current_player"] == 0
@@ -188,7 +188,7 @@ def test_bodies_over_64_kib_are_413_streamed_or_not(tobago: TestClient) -> None:
 def test_no_response_holds_a_traceback(tmp_path: Path) -> None:
     with client_for("tobago", tmp_path, raise_server_exceptions=False) as client:
         game, seats = _create(client, players=2, seed=1)
-        adapter = games_of(client).adapter
+        adapter = games_in(client).adapter
 
         def broken(*args: object) -> dict[str, object]:
             raise RuntimeError("deep inside")
@@ -216,7 +216,7 @@ def _finish_tobago(client: TestClient) -> tuple[str, str]:
     token = seats["0"]
     bot, rng = tb.GreedyBot(), random.Random(0)
     while not wait_turn(client, game, token)["over"]:
-        state = games_of(client).get(game).state
+        state = games_in(client).get(game).state
         action = bot.choose(state.observation(0), rng)
         assert _act(client, game, token, str(action)).status_code == 200  # type: ignore[attr-defined]
     return game, token
@@ -268,7 +268,7 @@ def test_a_tranquility_game_played_through_the_api_replays_at_the_terminal(
     game, seats = _create(tranquility, players=1, humans=[0], seed=3)
     token, bot, rng = seats["0"], tq.HeuristicBot(), random.Random(0)
     while not (seen := observe(tranquility, game, token))["over"]:
-        state = games_of(tranquility).get(game).state
+        state = games_in(tranquility).get(game).state
         action = bot.choose(state.observation(0), rng)
         assert _act(tranquility, game, token, str(action)).status_code == 200  # type: ignore[attr-defined]
     record = tranquility.get(f"/api/games/{game}/record", params={"seat": token}).text
@@ -289,7 +289,7 @@ def test_bots_move_on_the_server_until_a_person_is_to_move(tranquility: TestClie
 
 def test_a_face_down_discard_is_a_count_to_the_others(tranquility: TestClient) -> None:
     game, seats = _create(tranquility, players=2, humans=[0, 1], rules="published", seed=1)
-    state = games_of(tranquility).get(game).state
+    state = games_in(tranquility).get(game).state
     cards = sorted(state.hands[0])[:2]
     response = _act(tranquility, game, seats["0"], f"discard {cards[0]} {cards[1]}")
     assert response.status_code == 200  # type: ignore[attr-defined]
