@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tranquility_solver.game import Play, new_game
-from tranquility_solver.game.targets import CellTarget, card_targets, move_warning
+from tranquility_solver.game.targets import CellTarget, card_targets, move_warning, refusal
 from tranquility_solver.grid import Grid, cell_index
 
 
@@ -53,3 +53,20 @@ def test_the_warning_names_a_dead_end_and_stays_quiet_otherwise() -> None:
     seen = new_game(1, seed=0).observation(0)
     assert "can no longer be filled" in move_warning(seen, Play(10, "f2"))
     assert move_warning(seen, Play(10, "a1")) == ""
+
+
+def test_a_refusal_reads_only_what_the_player_sees() -> None:
+    # Two deals alike for P0 (same hand, same grid) get the same words, though P1's hand
+    # differs: P1's hand and the top of P1's deck trade places.
+    state = new_game(2, seed=1)
+    hand, deck = state.hands[1], state.decks[1]
+    other = replace(
+        state,
+        hands=(state.hands[0], deck[: len(hand)]),
+        decks=(state.decks[0], hand + deck[len(hand) :]),
+    )
+    assert set(other.hands[1]) != set(hand)
+    action = Play(state.hands[1][0], "a1")
+    assert refusal(state.observation(0), action) == refusal(other.observation(0), action)
+    assert refusal(state.observation(0), action).startswith(f"play {action.card} a1")
+    assert refusal(state.observation(0), Play(state.hands[0][0], "a1")) == ""
