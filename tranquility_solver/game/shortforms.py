@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ActionFormatError, TranquilityError
-from ..grid import digits_value, shorten
+from ..grid import shorten
 from ..placement import check_placement
 from .actions import Action, Play, parse_action
 from .choices import parse_card
