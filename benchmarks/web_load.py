@@ -183,7 +183,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=50, help="games at once (default 50)")
     parser.add_argument("--seconds", type=float, default=60, help="how long (default 60)")
     parser.add_argument(
-        "--think", type=float, default=0.5, help="a person's seconds per move (default 0.5)"
+        "--think", type=float, default=2.0, help="a person's seconds per move, ±50%% (default 2)"
     )
     parser.add_argument("--bot-delay", default="0.5", help="the server's --bot-delay (default 0.5)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

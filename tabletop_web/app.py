@@ -86,6 +86,14 @@ def create_app(adapter: GameAdapter, store: Store, *, bot_delay: float = 0.5) ->
         return game, game.seat_of(token)
 
     def observed(game: LiveGame, seat: int, svg: bool) -> dict[str, Any]:
+        cached = game.views.get((seat, svg))
+        if cached is not None and cached[0] == game.version and not game.stuck:
+            return dict(cached[1])
+        seen = build(game, seat, svg)
+        game.views[(seat, svg)] = (game.version, seen)
+        return dict(seen)
+
+    def build(game: LiveGame, seat: int, svg: bool) -> dict[str, Any]:
         seen = adapter.observation(game.state, seat)
         seen.update(
             id=game.id,

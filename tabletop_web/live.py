@@ -47,6 +47,9 @@ class LiveGame:
     bots: asyncio.Task[None] | None = None
     stuck: str = ""
     """Why a bot could not move (the game waits), or empty."""
+    views: dict[tuple[int, bool], tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    """Each seat's observation (with or without its picture) as last built, and the version it
+    shows: every tab of a seat asks for it at each move, and a Tobago picture takes ~10 ms."""
 
     @property
     def version(self) -> int:
