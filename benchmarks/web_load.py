@@ -173,6 +173,9 @@ async def load(url: str, kind: str, games: int, seconds: float, think: float) ->
         "move_p95_ms": round(1000 * percentile(tally.moves, 0.95), 1) if tally.moves else None,
         "games_finished": tally.finished,
         "errors": len(tally.errors),
+        # Other work on the machine shares its cores with the server and these clients.
+        "load_average_1min": round(os.getloadavg()[0], 2),
+        "cpus": os.cpu_count(),
         "first_errors": tally.errors[:5],
     }
 
