@@ -145,6 +145,37 @@ async def person(
                 tab.cancel()
 
 
+async def alone(client: httpx.AsyncClient, kind: str, moves: int = 40) -> list[float]:
+    """An action's own server time: moves made one at a time in one game, nothing else
+    running on the server (the person moves as soon as it is their turn again)."""
+    tally = Tally()
+    stop = time.monotonic() + 120
+    bot = "greedy" if kind == "tobago" else "heuristic"
+    while len(tally.moves) < moves and time.monotonic() < stop:
+        created = await tally.call(
+            client, "POST", "/api/games", json={"players": 2, "humans": [0], "bots": bot}
+        )
+        assert created is not None, tally.errors
+        game, token = created.json()["id"], created.json()["seats"]["0"]
+        while len(tally.moves) < moves and time.monotonic() < stop:
+            answer = await tally.call(client, "GET", f"/api/games/{game}", params={"seat": token})
+            assert answer is not None, tally.errors
+            seen = answer.json()
+            if seen["over"]:
+                break
+            if seen["current_player"] != 0:
+                await asyncio.sleep(0.05)
+                continue
+            await tally.call(
+                client,
+                "POST",
+                f"/api/games/{game}/actions",
+                move=True,
+                json={"seat": token, "action": "#1"},
+            )
+    return tally.moves
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
@@ -160,6 +191,7 @@ async def load(url: str, kind: str, games: int, seconds: float, think: float) ->
             *(person(client, tally, kind, think, stop, random.Random(n)) for n in range(games))
         )
         spent = time.monotonic() - start
+        solo = await alone(client, kind)
     return {
         "game": kind,
         "games_at_once": games,
@@ -172,6 +204,8 @@ async def load(url: str, kind: str, games: int, seconds: float, think: float) ->
         "move_p50_ms": round(1000 * statistics.median(tally.moves), 1) if tally.moves else None,
         "move_p95_ms": round(1000 * percentile(tally.moves, 0.95), 1) if tally.moves else None,
         "games_finished": tally.finished,
+        "alone_move_p50_ms": round(1000 * statistics.median(solo), 1),
+        "alone_move_p95_ms": round(1000 * percentile(solo, 0.95), 1),
         "errors": len(tally.errors),
         # Other work on the machine shares its cores with the server and these clients.
         "load_average_1min": round(os.getloadavg()[0], 2),

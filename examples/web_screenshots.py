@@ -45,10 +45,15 @@ def serve(game: str, data: str) -> tuple[subprocess.Popen[str], str]:
     return process, process.stdout.readline().strip().removeprefix("serving on ").rstrip("/")
 
 
-def turn(page: Page) -> None:
+def turn(page: Page, after: int = -1) -> int:
+    """Wait for the seat's turn at a version past ``after``; that version."""
     page.wait_for_function(
-        "document.getElementById('status').textContent.includes('your turn')", timeout=20_000
+        """(after) => Number(document.body.dataset.version ?? -1) > after
+            && document.getElementById('status').textContent.includes('your turn')""",
+        arg=after,
+        timeout=20_000,
     )
+    return int(page.evaluate("Number(document.body.dataset.version)"))
 
 
 def shots(page: Page, name: str, size: str) -> None:
@@ -63,10 +68,10 @@ def tobago(page: Page, url: str, size: str) -> None:
     shots(page, "tobago-new", size)
     page.click("button[type=submit]")
     page.wait_for_url("**/game/**")
-    turn(page)
+    version = turn(page)
     page.locator("#hand button.card").nth(1).click()
     page.locator('#choices button[data-map="grey"]').click()
-    turn(page)
+    turn(page, version)
     page.locator("#hand button.card").nth(0).click()
     page.locator('#choices button[data-map="brown"]:not([disabled])').wait_for()
     shots(page, "tobago-game", size)
@@ -92,14 +97,16 @@ def tranquility(page: Page, url: str, size: str) -> None:
     page.fill('input[name="seed"]', "4")
     page.click("button[type=submit]")
     page.wait_for_url("**/game/**")
+    version = -1
     for _ in range(3):
-        turn(page)
-        page.locator("#hand button.card").first.click()
+        version = turn(page, version)
+        page.locator("#hand button.card:not(.unplayable)").first.click()
         page.locator("#board g.target rect").first.click()
+        page.wait_for_timeout(200)
         if page.locator("#message").get_attribute("data-kind") == "warning":
             page.locator("#board g.target rect").first.click()
-    turn(page)
-    page.locator("#hand button.card").nth(2).click()
+    turn(page, version)
+    page.locator("#hand button.card:not(.unplayable)").nth(1).click()
     page.locator("#board g.target").first.wait_for()
     shots(page, "tranquility-game", size)
 

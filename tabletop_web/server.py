@@ -82,7 +82,11 @@ class Server(uvicorn.Server):
 def server_for(app: ASGIApp) -> Server:
     """A quiet server for an app of :func:`create_app`."""
     # A second is enough for any request; listeners' streams end as soon as closing starts.
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
+    # An idle connection is kept a minute (uvicorn's 5 seconds would close it while a person
+    # thinks, and a request sent at that moment fails).
+    config = uvicorn.Config(
+        app, log_level="warning", timeout_graceful_shutdown=1, timeout_keep_alive=60
+    )
     return Server(config, games_of(app))
 
 
