@@ -21,6 +21,7 @@ from tests.web.browser import LiveServer, chromium, start_server
 from tobago_solver.game.actions import Move, Play
 from tranquility_solver.game import Discard, Finish, Share, Start
 from tranquility_solver.game import Play as CardPlay
+from tranquility_solver.game.choices import card_text
 
 pytestmark = pytest.mark.browser
 
@@ -121,43 +122,47 @@ def test_a_whole_tobago_game_played_by_clicks(browser: Any, tobago: LiveServer) 
     page.close()
 
 
-def _click_tranquility(page: Any, action: Any) -> None:
+def _click_tranquility(page: Any, action: Any, version: int) -> None:
     hand = page.locator("#hand button.card")
     if isinstance(action, CardPlay):
         page.locator(f'#hand button[data-card="{action.card}"]').first.click()
-        page.locator(f'#board g.target[data-cell="{action.cell}"] rect').first.click()
-        message = page.locator("#message")
-        if message.get_attribute("data-kind") == "warning":
-            # Warned once: the same click again makes the move.
-            page.locator(f'#board g.target[data-cell="{action.cell}"] rect').first.click()
+        cell = f'#board g.target[data-cell="{action.cell}"] rect'
+        page.locator(cell).first.click()
+        _confirm(page, cell, version)
     elif isinstance(action, Discard):
         page.locator("#discard").click()
-        cards = [str(card) for card in action.cards]
+        cards = [card_text(card) for card in action.cards]
         texts = [hand.nth(i).inner_text() for i in range(hand.count())]
         for index, text in enumerate(texts):
             if text in cards:
                 cards.remove(text)
                 hand.nth(index).click()
         page.locator("#discard").click()
-        _confirm(page, "#discard")
+        _confirm(page, "#discard", version)
     elif isinstance(action, Start | Finish):
         page.locator(f'#choices button[data-action="{action}"]').click()
-        _confirm(page, f'#choices button[data-action="{action}"]')
+        _confirm(page, f'#choices button[data-action="{action}"]', version)
     elif isinstance(action, Share):
-        cards = [str(card) for card in action.cards]
+        cards = [card_text(card) for card in action.cards]
         texts = [hand.nth(i).inner_text() for i in range(hand.count())]
         for index, text in enumerate(texts):
             if text in cards:
                 cards.remove(text)
                 hand.nth(index).click()
         page.locator('#choices button[data-action^="share"]').click()
-        _confirm(page, '#choices button[data-action^="share"]')
+        _confirm(page, '#choices button[data-action^="share"]', version)
 
 
-def _confirm(page: Any, selector: str) -> None:
-    page.wait_for_timeout(50)
+def _confirm(page: Any, selector: str, version: int) -> None:
+    """Wait until the move is made or warned of; warned once, the same click makes it."""
+    page.wait_for_function(
+        """(version) => Number(document.body.dataset.version) > version
+            || document.getElementById("message").dataset.kind === "warning" """,
+        arg=version,
+        timeout=20_000,
+    )
     if page.locator("#message").get_attribute("data-kind") == "warning":
-        page.locator(selector).click()
+        page.locator(selector).first.click()
 
 
 def test_a_whole_tranquility_game_played_by_clicks(browser: Any, tranquility: LiveServer) -> None:
@@ -170,7 +175,7 @@ def test_a_whole_tranquility_game_played_by_clicks(browser: Any, tranquility: Li
     ):
         live = tranquility.games.get(game)
         version = live.version
-        _click_tranquility(page, bot.choose(live.state.observation(0), rng))
+        _click_tranquility(page, bot.choose(live.state.observation(0), rng), version)
         page.wait_for_function(
             "(v) => Number(document.body.dataset.version) > v", arg=version, timeout=20_000
         )
