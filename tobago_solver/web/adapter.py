@@ -19,10 +19,16 @@ from typing import Any, Final
 
 from starlette.routing import BaseRoute
 
-import tobago_solver as tb
+import tobago_solver.islands as islands
 from tabletop_web.adapter import Applied, Frame
 from tabletop_web.errors import UnprocessableError
 from tabletop_web.setup import Choices, Setup
+from tobago_solver.errors import TobagoError
+from tobago_solver.game.records import GameRecord, replay
+from tobago_solver.game.rules import GameRules
+from tobago_solver.game.setup import new_game
+from tobago_solver.game.state import GameState
+from tobago_solver.island import Island
 from tobago_solver.rules import MAP_NAMES
 from tobago_solver.web import assist
 from tobago_solver.web.library import (
@@ -51,44 +57,44 @@ class TobagoAdapter:
             bots=tuple(sorted(BOTS)),
             default_bot="greedy",
             presets=PRESETS,
-            extra={"island": tb.islands.default().name},
+            extra={"island": islands.default().name},
             aliases={"heuristic": "greedy"},
-            options={"island": tb.islands.names()},
+            options={"island": islands.names()},
         )
 
     def check(self, setup: Setup) -> None:
         """An island the library does not bundle is UnprocessableError."""
         self._island(setup)
 
-    def _island(self, setup: Setup) -> tb.Island:
+    def _island(self, setup: Setup) -> Island:
         try:
-            return tb.islands.get(setup.get("island"))
-        except tb.TobagoError as error:
+            return islands.get(setup.get("island"))
+        except TobagoError as error:
             raise UnprocessableError(str(error)) from None
 
-    def start(self, setup: Setup) -> tb.GameState:
+    def start(self, setup: Setup) -> GameState:
         """The deal of ``setup``."""
-        rules = tb.GameRules.named(setup.rules)
-        return tb.new_game(self._island(setup), setup.players, seed=setup.seed, rules=rules)
+        rules = GameRules.named(setup.rules)
+        return new_game(self._island(setup), setup.players, seed=setup.seed, rules=rules)
 
-    def to_move(self, state: tb.GameState) -> int | None:
+    def to_move(self, state: GameState) -> int | None:
         """The player to decide (in a bonus step, the same again), or None at the end."""
         return None if state.is_terminal else state.to_move
 
-    def apply(self, state: tb.GameState, seat: int, text: str) -> Applied:
+    def apply(self, state: GameState, seat: int, text: str) -> Applied:
         """The seat's action, read as the terminal reads it; refusals carry the engine's
         reason."""
         try:
             reading = read_action(state.observation(seat), text)
             return Applied(state.apply(reading.action), str(reading.action), reading.note)
-        except tb.TobagoError as error:
+        except TobagoError as error:
             raise UnprocessableError(str(error)) from None
 
-    def bot_action(self, state: tb.GameState, seat: int, bot: str, rng: random.Random) -> str:
+    def bot_action(self, state: GameState, seat: int, bot: str, rng: random.Random) -> str:
         """The bot's choice from the seat's observation."""
         return str(make_bot(bot).choose(state.observation(seat), rng))
 
-    def observation(self, state: tb.GameState, seat: int) -> dict[str, Any]:
+    def observation(self, state: GameState, seat: int) -> dict[str, Any]:
         """The seat's observation: the public board, the seat's own hand, its legal actions."""
         seen = state.observation(seat)
         over = state.is_terminal
@@ -121,16 +127,16 @@ class TobagoAdapter:
             "legal": [str(action) for action in seen.legal_actions],
         }
 
-    def picture(self, state: tb.GameState, seat: int) -> str:
+    def picture(self, state: GameState, seat: int) -> str:
         """The board as the seat sees it."""
         seen = state.observation(seat)
         return render_game_svg(seen, title=f"{seen.island.name}, turn {seen.turn}")
 
-    def seen_action(self, state: tb.GameState, player: int, action: str, seat: int) -> str:
+    def seen_action(self, state: GameState, player: int, action: str, seat: int) -> str:
         """Every Tobago action is played in the open."""
         return action
 
-    def targets(self, state: tb.GameState, seat: int, card: str | None) -> dict[str, Any]:
+    def targets(self, state: GameState, seat: int, card: str | None) -> dict[str, Any]:
         """The fields to drive to, the maps each card may go on, the other actions."""
         found = targets(state.observation(seat))
         return {
@@ -139,25 +145,25 @@ class TobagoAdapter:
             "others": list(found.others),
         }
 
-    def preview(self, state: tb.GameState, seat: int, text: str) -> str:
+    def preview(self, state: GameState, seat: int, text: str) -> str:
         """Tobago warns of nothing: a legal move is made at once (an unreadable one is
         UnprocessableError)."""
         self.apply(state, seat, text)
         return ""
 
-    def hint(self, state: tb.GameState, seat: int) -> str:
+    def hint(self, state: GameState, seat: int) -> str:
         """The actions the library's advice ranks first, and why."""
         return hint_text(state.observation(seat))
 
-    def odds(self, state: tb.GameState, seat: int) -> str:
+    def odds(self, state: GameState, seat: int) -> str:
         """Tobago has no win odds."""
         return ""
 
     def record(
         self,
         setup: Setup,
-        start: tb.GameState,
-        state: tb.GameState,
+        start: GameState,
+        state: GameState,
         actions: Sequence[tuple[int, str]],
     ) -> str:
         """The record ``tobago replay`` reads."""
@@ -168,9 +174,9 @@ class TobagoAdapter:
     def replay(self, record: str) -> list[Frame]:
         """Every state of a record, drawn as everyone at the table saw it (no hand)."""
         try:
-            parsed = tb.GameRecord.from_json(record)
-            states = list(tb.replay(parsed))
-        except (tb.TobagoError, ValueError) as error:
+            parsed = GameRecord.from_json(record)
+            states = list(replay(parsed))
+        except (TobagoError, ValueError) as error:
             raise UnprocessableError(f"not a Tobago game record: {error}") from None
         name = parsed.island.name
         frames = [Frame(render_game_svg(states[0], title=f"{name} · the deal"), "the deal")]
@@ -186,7 +192,7 @@ class TobagoAdapter:
         return assist.routes()
 
 
-def _result(state: tb.GameState) -> dict[str, Any]:
+def _result(state: GameState) -> dict[str, Any]:
     return {
         "scores": list(state.scores),
         "winners": list(state.winners),
@@ -194,7 +200,7 @@ def _result(state: tb.GameState) -> dict[str, Any]:
     }
 
 
-def _status(state: tb.GameState, seat: int) -> str:
+def _status(state: GameState, seat: int) -> str:
     if state.is_terminal:
         scores = state.scores
         names = " and ".join(f"P{p}" for p in state.winners)

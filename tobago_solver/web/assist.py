@@ -23,9 +23,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 import tabletop_web
-import tobago_solver as tb
+import tobago_solver.islands as islands
 from tabletop_web.errors import NotFoundError, UnprocessableError, WebError
 from tabletop_web.limits import read_json
+from tobago_solver.clues import DECK, Clue
+from tobago_solver.errors import TobagoError
 from tobago_solver.rules import MAP_NAMES
 from tobago_solver.table import Table
 from tobago_solver.web.library import render_svg, render_table_svg
@@ -33,7 +35,7 @@ from tobago_solver.web.library import render_svg, render_table_svg
 HERE: Final = Path(__file__).parent
 SHARED: Final = Path(tabletop_web.__file__).parent
 templates = Jinja2Templates(directory=[str(HERE / "templates"), str(SHARED / "templates")])
-CLUES: Final = tuple(dict.fromkeys(tb.DECK))
+CLUES: Final = tuple(dict.fromkeys(DECK))
 """Every different clue of the deck, in the deck's order: what a map may be offered."""
 
 
@@ -48,7 +50,7 @@ def routes() -> list[BaseRoute]:
 
 
 async def _page(request: Request) -> Response:
-    context = {"game": "tobago", "title": "Tobago", "islands": tb.islands.names()}
+    context = {"game": "tobago", "title": "Tobago", "islands": islands.names()}
     return templates.TemplateResponse(request, "assist.html", context)
 
 
@@ -63,8 +65,8 @@ async def _island_picture(request: Request) -> Response:
 @functools.lru_cache(maxsize=64)
 def _picture(name: str) -> str:
     try:
-        island = tb.islands.get(name)
-    except tb.TobagoError as error:
+        island = islands.get(name)
+    except TobagoError as error:
         raise NotFoundError(str(error)) from None
     return render_svg(island, title=island.name)
 
@@ -84,7 +86,7 @@ def assist_answer(request: object) -> dict[str, Any]:
     do = request.get("do", "show")
     try:
         if do == "play":
-            clue = tb.Clue.parse(_text(request, "clue"))
+            clue = Clue.parse(_text(request, "clue"))
             table, verdict = table.play(_text(request, "map"), clue)
             said = f"{_text(request, 'map').lower()}: {verdict.message}"
         elif do == "claimed":
@@ -95,7 +97,7 @@ def assist_answer(request: object) -> dict[str, Any]:
             said = f"car {table.cars[-1][0] if table.cars else ''} placed".strip()
         elif do != "show":
             raise UnprocessableError(f"unknown change {do!r}: show, play, claimed or car")
-    except tb.TobagoError as error:
+    except TobagoError as error:
         raise UnprocessableError(str(error)) from None
     view = request.get("view")
     return {
@@ -115,12 +117,12 @@ def _table(request: dict[str, Any]) -> Table:
     text = request.get("table")
     try:
         if text is None:
-            island = tb.islands.get(_text(request, "island", "ABC-1"))
+            island = islands.get(_text(request, "island", "ABC-1"))
             return Table.new(island, _text(request, "rules", "seed"))  # type: ignore[arg-type]
         if not isinstance(text, str):
             raise UnprocessableError("table must be the table's JSON text")
         return Table.from_json(text)
-    except (tb.TobagoError, ValueError) as error:
+    except (TobagoError, ValueError) as error:
         if isinstance(error, WebError):
             raise
         raise UnprocessableError(str(error)) from None

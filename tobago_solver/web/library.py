@@ -8,7 +8,7 @@ this one place (modules may move; only this file then changes).
 from __future__ import annotations
 
 from tobago_solver.analysis.advice import hint_text
-from tobago_solver.game.bots import BOTS, make_bot
+from tobago_solver.bots.registry import BOTS, make_bot
 from tobago_solver.game.records import record_of
 from tobago_solver.game.shortforms import read_action
 from tobago_solver.game.targets import targets

@@ -20,11 +20,18 @@ from typing import Any, Final
 
 from starlette.routing import BaseRoute
 
-import tranquility_solver as tq
 from tabletop_web.adapter import Applied, Frame
 from tabletop_web.errors import UnprocessableError
 from tabletop_web.setup import Choices, Setup
+from tranquility_solver.analysis.odds import win_odds
+from tranquility_solver.errors import TranquilityError
 from tranquility_solver.game import Play
+from tranquility_solver.game.actions import parse_action
+from tranquility_solver.game.observation import Observation
+from tranquility_solver.game.records import GameRecord, replay
+from tranquility_solver.game.setup import new_game
+from tranquility_solver.game.state import GameState
+from tranquility_solver.grid import CELL_NAMES
 from tranquility_solver.web.library import (
     BOTS,
     action_seen,
@@ -67,33 +74,33 @@ class TranquilityAdapter:
     def check(self, setup: Setup) -> None:
         """Every set-up the shared reading lets through can be dealt."""
 
-    def start(self, setup: Setup) -> tq.GameState:
+    def start(self, setup: Setup) -> GameState:
         """The deal of ``setup``."""
-        return tq.new_game(setup.players, seed=setup.seed, rules=setup.rules)
+        return new_game(setup.players, seed=setup.seed, rules=setup.rules)
 
-    def to_move(self, state: tq.GameState) -> int | None:
+    def to_move(self, state: GameState) -> int | None:
         """The player to decide, or None at the end."""
         return None if state.is_terminal else state.current_player
 
-    def apply(self, state: tq.GameState, seat: int, text: str) -> Applied:
+    def apply(self, state: GameState, seat: int, text: str) -> Applied:
         """The seat's action, read as the terminal reads it; an illegal one is refused with the
         engine's reason for a deal of the cards the seat cannot see (the true deal's words
         could tell more)."""
         seen = state.observation(seat)
         try:
             reading = read_action(seen, text)
-        except tq.TranquilityError as error:
+        except TranquilityError as error:
             raise UnprocessableError(str(error)) from None
         why = refusal(seen, reading.action)
         if why:
             raise UnprocessableError(why)
         return Applied(state.apply(reading.action), str(reading.action), reading.note)
 
-    def bot_action(self, state: tq.GameState, seat: int, bot: str, rng: random.Random) -> str:
+    def bot_action(self, state: GameState, seat: int, bot: str, rng: random.Random) -> str:
         """The bot's choice from the seat's observation."""
         return str(make_bot(bot).choose(state.observation(seat), rng))
 
-    def observation(self, state: tq.GameState, seat: int) -> dict[str, Any]:
+    def observation(self, state: GameState, seat: int) -> dict[str, Any]:
         """The seat's observation: the grid, the seat's own hand, sizes, the actions other
         than plays (a play is a card and a cell: ``targets`` lists the cells of a card)."""
         seen = state.observation(seat)
@@ -114,7 +121,7 @@ class TranquilityAdapter:
             "deck_sizes": list(seen.deck_sizes),
             "grid": {
                 name: card
-                for name, card in zip(tq.CELL_NAMES, seen.grid.cells, strict=True)
+                for name, card in zip(CELL_NAMES, seen.grid.cells, strict=True)
                 if card is not None
             },
             "start_played": seen.start_played,
@@ -127,54 +134,54 @@ class TranquilityAdapter:
             "legal_count": len(legal),
         }
 
-    def picture(self, state: tq.GameState, seat: int) -> str:
+    def picture(self, state: GameState, seat: int) -> str:
         """The table as the seat sees it."""
         return render_game_svg(state.observation(seat))
 
-    def seen_action(self, state: tq.GameState, player: int, action: str, seat: int) -> str:
+    def seen_action(self, state: GameState, player: int, action: str, seat: int) -> str:
         """Face-down discards (published) are a count to the other seats."""
-        return action_seen(tq.parse_action(action), state.rules, face_down_hidden=player != seat)
+        return action_seen(parse_action(action), state.rules, face_down_hidden=player != seat)
 
-    def targets(self, state: tq.GameState, seat: int, card: str | None) -> dict[str, Any]:
+    def targets(self, state: GameState, seat: int, card: str | None) -> dict[str, Any]:
         """With a card chosen: its legal cells and the fewest cards each costs."""
         if card is None:
             return {"cells": {}}
         try:
             number = parse_card(card)
-        except tq.TranquilityError as error:
+        except TranquilityError as error:
             raise UnprocessableError(str(error)) from None
         found = card_targets(state.observation(seat), number)
         return {"card": card_text(number), "cells": {t.cell: t.cost for t in found}}
 
-    def preview(self, state: tq.GameState, seat: int, text: str) -> str:
+    def preview(self, state: GameState, seat: int, text: str) -> str:
         """The warning before a move that may lose at once or leave a grid that cannot be
         filled (empty: none); an unreadable or illegal move is UnprocessableError."""
         seen = state.observation(seat)
         try:
             action = read_action(seen, text).action
-        except tq.TranquilityError as error:
+        except TranquilityError as error:
             raise UnprocessableError(str(error)) from None
         why = refusal(seen, action)
         if why:
             raise UnprocessableError(why)
         return move_warning(seen, action)
 
-    def hint(self, state: tq.GameState, seat: int) -> str:
+    def hint(self, state: GameState, seat: int) -> str:
         """The safe plays: after them the grid can still be filled."""
         return hint_text(state.observation(seat))
 
-    def odds(self, state: tq.GameState, seat: int) -> str:
+    def odds(self, state: GameState, seat: int) -> str:
         """The team's odds from here, from deals of what the seat sees."""
         seen = state.observation(seat)
         if seen.outcome is not None:
             return f"the game is over: {_status(seen)}"
-        return str(tq.win_odds(seen, samples=ODDS_SAMPLES, seed=0, time_limit=ODDS_TIME_LIMIT))
+        return str(win_odds(seen, samples=ODDS_SAMPLES, seed=0, time_limit=ODDS_TIME_LIMIT))
 
     def record(
         self,
         setup: Setup,
-        start: tq.GameState,
-        state: tq.GameState,
+        start: GameState,
+        state: GameState,
         actions: Sequence[tuple[int, str]],
     ) -> str:
         """The record ``tranquility replay`` reads."""
@@ -183,15 +190,15 @@ class TranquilityAdapter:
     def replay(self, record: str) -> list[Frame]:
         """Every state of a record, as everyone at the table saw it (no hand)."""
         try:
-            parsed = tq.GameRecord.from_json(record)
-            states = list(tq.replay(parsed))
-        except (tq.TranquilityError, ValueError) as error:
+            parsed = GameRecord.from_json(record)
+            states = list(replay(parsed))
+        except (TranquilityError, ValueError) as error:
             raise UnprocessableError(f"not a Tranquility game record: {error}") from None
         frames = [Frame(render_game_svg(states[0], title="Tranquility · the deal"), "the deal")]
         for number, ((player, text), after) in enumerate(
             zip(parsed.actions, states[1:], strict=True), start=1
         ):
-            shown = action_seen(tq.parse_action(text), after.rules, face_down_hidden=True)
+            shown = action_seen(parse_action(text), after.rules, face_down_hidden=True)
             caption = f"{number}. P{player}: {shown}"
             cell = text.split()[2] if text.startswith("play ") else None
             svg = render_game_svg(after, last_play=cell, title=f"Tranquility · {caption}")
@@ -203,7 +210,7 @@ class TranquilityAdapter:
         return ()
 
 
-def _result(seen: tq.Observation) -> dict[str, Any]:
+def _result(seen: Observation) -> dict[str, Any]:
     outcome = seen.outcome
     assert outcome is not None
     return {
@@ -213,7 +220,7 @@ def _result(seen: tq.Observation) -> dict[str, Any]:
     }
 
 
-def _status(seen: tq.Observation) -> str:
+def _status(seen: Observation) -> str:
     outcome = seen.outcome
     if outcome is not None:
         if outcome.won:

@@ -7,9 +7,9 @@ this one place (modules may move; only this file then changes).
 
 from __future__ import annotations
 
-from tranquility_solver.game.advice import hint_text
+from tranquility_solver.analysis.advice import hint_text
+from tranquility_solver.bots.registry import BOTS, make_bot
 from tranquility_solver.game.board import action_seen, loss_reason
-from tranquility_solver.game.bots import BOTS, make_bot
 from tranquility_solver.game.choices import card_text, parse_card
 from tranquility_solver.game.records import record_of
 from tranquility_solver.game.shortforms import read_action
