@@ -9,6 +9,7 @@ True
 The rooms, from the top down (each imports only the rooms below it):
 
 - ``cli``: the command line (``tobago``), on top of everything; nothing imports it.
+- ``web``: the browser pages of ``tobago serve``: games, the table assistant, records.
 - ``analysis``: questions about islands and games: minimal clues, puzzles, move advice.
 - ``ai``: what OpenSpiel and PettingZoo (``openspiel.py``, ``pettingzoo.py``) need: ids, tensors.
 - ``bots``: the players: RandomBot, GreedyBot, SearchBot, and the bots by name.

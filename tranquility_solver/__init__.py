@@ -13,6 +13,7 @@ True
 The rooms, from the top down (each imports only the rooms below it):
 
 - ``cli``: the command line (``tranquility``), on top of everything; nothing imports it.
+- ``web``: the browser pages of ``tranquility serve``: games at a link per seat, records.
 - ``analysis``: questions about a game: can this deal be won, the win odds, safe plays.
 - ``ai``: what OpenSpiel and PettingZoo (``openspiel.py``, ``pettingzoo.py``) need: ids, tensors.
 - ``bots``: the players: RandomBot, HeuristicBot, the planners, SearchBot, the bots by name.

@@ -13,7 +13,7 @@ out of time, a count hit its work limit). Errors are one line on stderr, never a
 
 from __future__ import annotations
 
-from . import deals, game, grids, odds
+from . import deals, game, grids, odds, serve
 from .common import MAX_FILE_BYTES, Parser, parse_numbers, run_command, version
 
 __all__ = ["MAX_FILE_BYTES", "main", "parse_numbers"]
@@ -36,6 +36,7 @@ def _build_parser() -> Parser:
     game.add_commands(commands)  # play, replay, simulate
     deals.add_commands(commands)  # solve
     odds.add_commands(commands)  # odds
+    serve.add_commands(commands)  # serve
     return parser
 
 
