@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tranquility_solver.analysis.atlas import Atlas, AtlasCell, AtlasError, atlas
 from tranquility_solver.completion import (
     CountEngine,
     Engine,
