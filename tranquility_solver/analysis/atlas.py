@@ -215,6 +215,8 @@ def judge_deals(
     for seed in seeds:
         deal = Deal.random(players, rules=rules, seed=seed)
         solution = solve_deal(deal, time_limit=None, step_limit=step_limit)
+        if solution.interrupted:  # Ctrl-C: never store a stopped search as undecided
+            raise KeyboardInterrupt
         wins = []
         for bot in bots:
             record = play_game([make_bot(bot) for _ in range(players)], seed=seed, rules=rules)
