@@ -41,26 +41,24 @@ def tranquility_figures(results: Path, deals: int, out: Path, bots: list[str]) -
     ]
     cells = [cell for cell in cells if cell.winnable + cell.unwinnable + cell.undecided > 0]
     figure, axes = plt.subplots(1, 2, figsize=(11, 4.2))
+    colours = {"seed": "#3a7ca5", "published": "#d1495b"}
     for rules, marker in zip(PRESETS, "os", strict=True):
         mine = [cell for cell in cells if cell.rules == rules]
         players = [cell.players for cell in mine]
-        for label, shares, intervals, style in [
-            (
-                "winnable with every card known",
-                [c.winnable / max(1, c.winnable + c.unwinnable) for c in mine],
-                [c.winnable_interval for c in mine],
-                "-",
-            ),
-            *[
-                (
-                    f"won by {bot}",
-                    [c.wins(bot) / c.deals for c in mine],
-                    [c.bot_interval(bot) for c in mine],
-                    "--",
-                )
-                for bot in bots
-            ],
-        ]:
+        # Undecided deals may go either way: the solver's share is a band, not a point.
+        proven = [100 * c.winnable / c.deals for c in mine]
+        possible = [100 * (c.winnable + c.undecided) / c.deals for c in mine]
+        axes[0].fill_between(players, proven, possible, color=colours[rules], alpha=0.15)
+        axes[0].plot(
+            players,
+            proven,
+            marker=marker,
+            color=colours[rules],
+            label=f"proven winnable, every card known ({rules})",
+        )
+        for bot in bots:
+            shares = [c.wins(bot) / c.deals for c in mine]
+            intervals = [c.bot_interval(bot) for c in mine]
             low = [
                 max(0.0, share - interval[0])
                 for share, interval in zip(shares, intervals, strict=True)
@@ -71,12 +69,13 @@ def tranquility_figures(results: Path, deals: int, out: Path, bots: list[str]) -
             ]
             axes[0].errorbar(
                 players,
-                [100 * s for s in shares],
+                [100 * share for share in shares],
                 yerr=[[100 * x for x in low], [100 * x for x in high]],
                 marker=marker,
-                linestyle=style,
+                linestyle="--",
+                color=colours[rules],
                 capsize=3,
-                label=f"{label} ({rules})",
+                label=f"won by {bot} ({rules})",
             )
     axes[0].set(xlabel="players", ylabel="share of deals (%)", ylim=(0, 105), xticks=range(1, 6))
     axes[0].set_title("How often a deal is won")
@@ -89,21 +88,26 @@ def tranquility_figures(results: Path, deals: int, out: Path, bots: list[str]) -
             if nodes > 0
         ]
         if work:
-            axes[1].hist(work, bins=[10**k for k in range(1, 7)], alpha=0.6, label=rules)
+            bins = [10 ** (k / 4) for k in range(4, 17)]
+            axes[1].hist(
+                work, bins=bins, histtype="step", linewidth=2, label=rules, color=colours[rules]
+            )
     axes[1].set(xscale="log", xlabel="positions the solver visited per deal", ylabel="deals")
-    axes[1].set_title("How hard deals are to decide")
+    axes[1].set_title("How hard deals are to decide (the bound stops the search)")
     axes[1].legend()
     figure.tight_layout()
     _save(figure, out / "tranquility-atlas")
     store.close()
-    head = "| players | rules | deals | winnable (decided) | unwinnable | undecided |"
+    head = "| players | rules | deals | winnable, at least | winnable (decided) | unwinnable |"
+    head += " undecided |"
     head += "".join(f" {bot} wins |" for bot in bots)
-    lines = [head, "|" + "---|" * (6 + len(bots))]
+    lines = [head, "|" + "---|" * (7 + len(bots))]
     for cell in cells:
         bottom, top = cell.winnable_interval
         decided = cell.winnable + cell.unwinnable
         row = (
             f"| {cell.players} | {cell.rules} | {cell.deals} | "
+            f"{_pct(cell.winnable / cell.deals)} | "
             f"{_pct(cell.winnable / max(1, decided))} ({_pct(bottom)}–{_pct(top)}) | "
             f"{cell.unwinnable} | {cell.undecided} |"
         )
@@ -135,11 +139,22 @@ def tobago_figures(games: int, out: Path, workers: int) -> str:
         print(f"{name}: done", file=sys.stderr)
     figure, axis = plt.subplots(figsize=(11, 4.2))
     names = [row[0] for row in rows]
-    axis.bar(names, [100 * row[3] for row in rows], color="#3a7ca5", label="games ended")
+    axis.bar(
+        names,
+        [100 * row[3] for row in rows],
+        color="#3a7ca5",
+        label="games that ended so (left axis)",
+    )
     axis.set_ylabel(f"games ended: '{UNLOCATABLE}' (%)")
     axis.tick_params(axis="x", rotation=90, labelsize=7)
     twin = axis.twinx()
-    twin.plot(names, [row[2] for row in rows], "o", color="#d1495b", label="fields never located")
+    twin.plot(
+        names,
+        [row[2] for row in rows],
+        "o",
+        color="#d1495b",
+        label="fields never singled out (right axis)",
+    )
     twin.set_ylabel("land fields no clue set can single out")
     axis.set_title(f"Tobago islands: {games} seed games of four GreedyBots each")
     handles = [*axis.get_legend_handles_labels()[0], *twin.get_legend_handles_labels()[0]]
