@@ -27,11 +27,12 @@ from typing import Any
 
 from tqdm import tqdm  # type: ignore[import-untyped]
 
+from ..bots.registry import BOTS, make_bot
 from ..deals.deal import Deal
-from ..deals.solve import DealStatus, solve_deal
+from ..deals.solve import DealStatus
 from ..errors import TranquilityError
-from ..game.bots import BOTS, make_bot
 from ..game.records import play_game
+from .deals import solve_deal
 
 __all__ = [
     "DEFAULT_STEP_LIMIT",
