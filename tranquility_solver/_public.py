@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tranquility_solver.analysis import WinOdds, solve_deal, win_odds
+from tranquility_solver.analysis.atlas import Atlas, AtlasCell, AtlasError, atlas
 from tranquility_solver.bots import HeuristicBot, RandomBot, SearchBot, simulate
 from tranquility_solver.completion import (
     CountEngine,

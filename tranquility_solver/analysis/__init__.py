@@ -1,5 +1,6 @@
 """Questions about a game in progress: can this deal be won, how likely is the team to win from
-here, which plays are safe. They play the bots, so they sit above them.
+here, which plays are safe, and over many deals how often one can be won at all (``atlas``).
+They play the bots, so they sit above them.
 
 >>> import tranquility_solver as tq
 >>> odds = tq.win_odds(tq.new_game(2, seed=4, rules="published"), samples=2, seed=1)
