@@ -154,7 +154,7 @@ class TranquilityState(pyspiel.State):  # type: ignore[misc]
         return state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.choice.options())
+        return list(self.choice.legal_tokens())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next byte of the seed: 256 outcomes, equally likely."""

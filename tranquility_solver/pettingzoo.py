@@ -129,7 +129,7 @@ class TranquilityEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type in
         player = self.possible_agents.index(agent)
         mask = np.zeros(COUNT, np.int8)
         if not choice.state.is_terminal and choice.state.current_player == player:
-            mask[list(choice.options())] = 1
+            mask[list(choice.legal_tokens())] = 1
         tensor = self._tensor.set_from(choice, player).copy()
         return {"observation": tensor, "action_mask": mask}
 
@@ -140,13 +140,12 @@ class TranquilityEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type in
             self._was_dead_step(action)
             return
         before = self.choice
-        self._choice = after = before.choose(int(action))  # type: ignore[arg-type]
-        if after.state is not before.state:  # the tokens chose an action: it was applied
-            taken = next(iter(before.options()[int(action)]))  # type: ignore[arg-type]
+        self._choice, taken = before.step(int(action))  # type: ignore[arg-type]
+        if taken is not None:  # the tokens chose an action: it was applied
             self._actions.append((before.state.current_player, str(taken)))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        state = after.state
+        state = self._choice.state
         if state.is_terminal:
             for agent_name, reward in zip(self.agents, returns_of(state), strict=True):
                 self.rewards[agent_name] = reward
