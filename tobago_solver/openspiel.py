@@ -45,7 +45,12 @@ from tobago_solver import islands
 from tobago_solver.ai.ids import CARD_TEXT, ActionIds
 from tobago_solver.ai.recall import Trail
 from tobago_solver.ai.returns import returns_of
-from tobago_solver.ai.tensors import ObservationTensor, hand_text, observation_text
+from tobago_solver.ai.tensors import (
+    ObservationTensor,
+    hand_text,
+    observation_of,
+    observation_text,
+)
 from tobago_solver.ai.worlds import sample_world
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action
@@ -168,18 +173,19 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         return self._trail.state.to_move
 
-    def _legal(self) -> dict[int, Action]:
-        """The legal actions by id, worked out once per state."""
+    def _legal(self) -> tuple[dict[int, Action], tuple[int, ...]]:
+        """The legal actions by id and their ids in order, worked out once per position."""
         trail = self._trail
         if trail is None:
-            return {}
-        legal: dict[int, Action] | None = trail.memo.get("legal")
+            return {}, ()
+        legal: tuple[dict[int, Action], tuple[int, ...]] | None = trail.memo.get("legal")
         if legal is None:
-            legal = trail.memo["legal"] = self._game().ids.legal(trail.state)
+            ids, state = self._game().ids, trail.state
+            legal = trail.memo["legal"] = (ids.legal(state), ids.legal_ids(state))
         return legal
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal())
+        return list(self._legal()[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next byte of the seed: 256 outcomes, equally likely."""
@@ -195,7 +201,7 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
                 self._trail = Trail(state)
             return
         trail = self._trail
-        chosen = self._legal().get(action)
+        chosen = self._legal()[0].get(action)
         if chosen is None:
             chosen = game.ids.action(trail.state, action)  # not legal: raises, naming it
         self._trail = trail.after(action, lambda: trail.state.apply(chosen))
@@ -264,7 +270,7 @@ def _view_text(trail: Trail, player: int, *, public: bool = True, private: bool 
     key = ("text", player, public, private)
     text: str | None = trail.memo.get(key)
     if text is None:
-        obs = trail.state.observation(player)
+        obs = observation_of(trail.state, player)
         if not public:
             text = hand_text(obs)
         else:
@@ -337,7 +343,7 @@ class TobagoObserver:
         return f"{text}\nrecall {trail.digest(player)}" if self.recall else text
 
     def _view(self, state: GameState, player: int) -> Observation:
-        obs = state.observation(player)
+        obs = observation_of(state, player)
         return obs if self.private else replace(obs, hand=(), legal_actions=())
 
 

@@ -38,7 +38,7 @@ from pettingzoo.utils import wrappers
 from tobago_solver import islands
 from tobago_solver.ai.ids import ActionIds
 from tobago_solver.ai.returns import returns_of
-from tobago_solver.ai.tensors import ObservationTensor, observation_text
+from tobago_solver.ai.tensors import ObservationTensor, observation_of, observation_text
 from tobago_solver.game.bots import Bot
 from tobago_solver.game.end import END_TURN_LIMIT
 from tobago_solver.game.records import GameRecord, bot_rng, record_of
@@ -127,8 +127,8 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
         player = self.possible_agents.index(agent)
         mask = np.zeros(self.ids.count, np.int8)
         if not state.is_terminal and state.to_move == player:
-            mask[list(self.ids.legal(state))] = 1
-        tensor = self._tensor.set_from(state.observation(player)).copy()
+            mask[list(self.ids.legal_ids(state))] = 1
+        tensor = self._tensor.set_from(observation_of(state, player)).copy()
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -205,5 +205,43 @@ def raw_env(**kwargs: Any) -> TobagoEnv:
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment in PettingZoo's usual wrappers (actions in range, order of calls)."""
-    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _OrderEnforcing(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+
+
+_BEFORE_RESET: Final = (
+    "agent_selection",
+    "agents",
+    "rewards",
+    "terminations",
+    "truncations",
+    "infos",
+)
+"""What PettingZoo's order-enforcing wrapper refuses to show before the first reset."""
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, its checks and errors unchanged, reading what a
+    step reads (the agent to move, rewards, terminations, ...) from the raw environment at once:
+    the base wrappers find each such name by a failed look-up in every wrapper on the way, a
+    few microseconds a name and a dozen names a step."""
+
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+
+def _forwarded(name: str) -> property:
+    """A property of the wrapper reading ``name`` from the raw environment."""
+    if name not in _BEFORE_RESET:
+        return property(lambda self: getattr(self._raw, name))
+
+    def shown(self: _OrderEnforcing) -> Any:
+        if self._has_reset:
+            return getattr(self._raw, name)
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+    return property(shown)
+
+
+for _name in (*_BEFORE_RESET, "_cumulative_rewards"):
+    setattr(_OrderEnforcing, _name, _forwarded(_name))

@@ -205,5 +205,43 @@ def raw_env(**kwargs: Any) -> TranquilityEnv:
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment in PettingZoo's usual wrappers (actions in range, order of calls)."""
-    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _OrderEnforcing(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+
+
+_BEFORE_RESET: Final = (
+    "agent_selection",
+    "agents",
+    "rewards",
+    "terminations",
+    "truncations",
+    "infos",
+)
+"""What PettingZoo's order-enforcing wrapper refuses to show before the first reset."""
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, its checks and errors unchanged, reading what a
+    step reads (the agent to move, rewards, terminations, ...) from the raw environment at once:
+    the base wrappers find each such name by a failed look-up in every wrapper on the way, a
+    few microseconds a name and a dozen names a step."""
+
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+
+def _forwarded(name: str) -> property:
+    """A property of the wrapper reading ``name`` from the raw environment."""
+    if name not in _BEFORE_RESET:
+        return property(lambda self: getattr(self._raw, name))
+
+    def shown(self: _OrderEnforcing) -> Any:
+        if self._has_reset:
+            return getattr(self._raw, name)
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+    return property(shown)
+
+
+for _name in (*_BEFORE_RESET, "_cumulative_rewards"):
+    setattr(_OrderEnforcing, _name, _forwarded(_name))
