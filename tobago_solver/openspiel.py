@@ -65,6 +65,10 @@ from tobago_solver.island import Island
 SHORT_NAME: Final = "python_tobago"
 SEED_BYTES: Final = 8
 """Chance nodes at the start of a game: one byte of the deal's seed each."""
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+"""OpenSpiel's player ids as plain numbers: OpenSpiel asks for the player several times a move,
+and reading its enumeration costs more than the rest of the answer."""
 MOVES_PER_TURN: Final = 10
 """For ``max_game_length``: decisions per turn on average can not reach this (an action, the
 end of the turn, and now and then an amulet taken or spent or a curse faced)."""
@@ -168,9 +172,9 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The player to move, or OpenSpiel's chance / terminal id."""
         if self._trail is None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if self._trail.state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         return self._trail.state.to_move
 
     def _legal(self) -> tuple[dict[int, Action], tuple[int, ...]]:
@@ -192,22 +196,22 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
         return [(byte, 1 / 256) for byte in range(256)]
 
     def _apply_action(self, action: int) -> None:
-        game = self._game()
-        if self._trail is None:
+        trail = self._trail
+        if trail is None:
             self._deal = (*self._deal, action)
             if len(self._deal) == SEED_BYTES:
+                game = self._game()
                 seed = int.from_bytes(bytes(self._deal), "big")
                 state = new_game(game.island, game.players, seed=seed, rules=game.rules)
                 self._trail = Trail(state)
             return
-        trail = self._trail
         chosen = self._legal()[0].get(action)
         if chosen is None:
-            chosen = game.ids.action(trail.state, action)  # not legal: raises, naming it
+            chosen = self._game().ids.action(trail.state, action)  # not legal: raises, naming it
         self._trail = trail.after(action, lambda: trail.state.apply(chosen))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return f"seed byte {action}"
         return self._game().ids.name(action)
 

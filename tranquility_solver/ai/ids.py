@@ -56,6 +56,9 @@ COUNT: Final = SHARE_BASE + CARD_VALUES
 """How many ids there are: every id is below this."""
 _PAIR_INDEX: Final[dict[tuple[int, ...], int]] = {pair: i for i, pair in enumerate(PAIRS)}
 _CELL_INDEX: Final = {name: i for i, name in enumerate(CELL_NAMES)}
+_PAIR_TOKEN: Final = {pair: PAIR_BASE + i for pair, i in _PAIR_INDEX.items()}
+_PLACE_ZERO: Final = PLACE_BASE - CELL_COUNT * FIRST_CARD
+"""The id of ``play CARD CELL`` is ``_PLACE_ZERO + CELL_COUNT × CARD +`` the cell's index."""
 
 
 def tokens(action: Action) -> tuple[int, ...]:
@@ -121,19 +124,19 @@ class Choice:
         phase the card sets of the shares it begins; else for a play its placement ``(card,
         cost, cell index)``, for a discard its two cards, for start and finish the action.
         Actions are built only for the token chosen (most tokens of a position never are)."""
-        found: dict[int, Any] = {}
         legal = self.state.lazy_legal_actions()
         if self.state.phase == "share":
+            shares: dict[int, Any] = {}
             for cards in legal.card_sets():
-                found.setdefault(SHARE_BASE + cards[0] if cards else SHARE_DONE, []).append(cards)
-            return found
+                shares.setdefault(SHARE_BASE + cards[0] if cards else SHARE_DONE, []).append(cards)
+            return shares
         # Every placement listed has a payment: any card of the hand pays, and a placement is
         # listed only when the rest of the hand covers its cost.
-        for card, cost, cell in legal.placements():
-            found[PLACE_BASE + CELL_COUNT * (card - FIRST_CARD) + cell] = (card, cost, cell)
+        found: dict[int, Any] = {
+            _PLACE_ZERO + CELL_COUNT * p[0] + p[2]: p for p in legal.placements()
+        }
         card_sets = legal.card_sets()
-        for cards in card_sets:
-            found[PAIR_BASE + _PAIR_INDEX[cards]] = cards
+        found.update({_PAIR_TOKEN[cards]: cards for cards in card_sets})
         for index in range(legal.count_of(Play) + len(card_sets), len(legal)):
             action = legal[index]
             found[START_ID if isinstance(action, Start) else FINISH_ID] = action
