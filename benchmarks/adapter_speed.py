@@ -44,10 +44,10 @@ BEFORE = "a428883"
 """The commit issue 33 started from."""
 KINDS = ("pettingzoo-tranquility", "pettingzoo-tobago", "openspiel-tranquility", "openspiel-tobago")
 GAMES = {
-    "pettingzoo-tranquility": 150,
-    "pettingzoo-tobago": 12,
-    "openspiel-tranquility": 150,
-    "openspiel-tobago": 12,
+    "pettingzoo-tranquility": 300,
+    "pettingzoo-tobago": 24,
+    "openspiel-tranquility": 300,
+    "openspiel-tobago": 24,
 }
 """Games per measurement: a random Tobago game is about 450 moves, a Tranquility one about 50."""
 TARGETS = {

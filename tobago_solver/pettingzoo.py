@@ -39,6 +39,7 @@ from tobago_solver import islands
 from tobago_solver.ai.ids import ActionIds
 from tobago_solver.ai.returns import returns_of
 from tobago_solver.ai.tensors import ObservationTensor, observation_of, observation_text
+from tobago_solver.game.actions import Action
 from tobago_solver.game.bots import Bot
 from tobago_solver.game.end import END_TURN_LIMIT
 from tobago_solver.game.records import GameRecord, bot_rng, record_of
@@ -85,7 +86,8 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
         self._state: GameState | None = None
         self.start: GameState | None = None
         """The state the game was dealt in."""
-        self._actions: list[str] = []
+        self._actions: list[Action] = []
+        """The actions so far (written out as text by :meth:`record`)."""
         self._actors: list[int] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -141,7 +143,7 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
         chosen = self.ids.action(state, int(action))  # type: ignore[arg-type]
         self._actors.append(state.to_move)
         self._state = state = state.apply(chosen)
-        self._actions.append(str(chosen))
+        self._actions.append(chosen)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if state.is_terminal:
@@ -168,7 +170,11 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
             raise RuntimeError("call reset() first")
         names = tuple(bots) if bots is not None else tuple(self.possible_agents)
         return record_of(
-            self.start, self.game_state, names, tuple(self._actions), tuple(self._actors)
+            self.start,
+            self.game_state,
+            names,
+            tuple(map(str, self._actions)),
+            tuple(self._actors),
         )
 
 
@@ -205,7 +211,7 @@ def raw_env(**kwargs: Any) -> TobagoEnv:
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment in PettingZoo's usual wrappers (actions in range, order of calls)."""
-    return _OrderEnforcing(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+    return _OrderEnforcing(_InBounds(raw_env(**kwargs)))
 
 
 _BEFORE_RESET: Final = (
@@ -217,6 +223,19 @@ _BEFORE_RESET: Final = (
     "infos",
 )
 """What PettingZoo's order-enforcing wrapper refuses to show before the first reset."""
+
+
+class _InBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, the same assertion on the raw environment's
+    agent and spaces read directly (see :class:`_OrderEnforcing`)."""
+
+    def step(self, action: int | None) -> None:
+        raw = self.env
+        agent = raw.agent_selection
+        assert (
+            action is None and (raw.terminations[agent] or raw.truncations[agent])
+        ) or raw.action_space(agent).contains(action), "action is not in action space"
+        raw.step(action)
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]

@@ -83,7 +83,8 @@ class TranquilityEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type in
         self._choice: Choice | None = None
         self.start: GameState | None = None
         """The state the game was dealt in."""
-        self._actions: list[tuple[int, str]] = []
+        self._actions: list[tuple[int, Action]] = []
+        """Who took which action so far (written out as text by :meth:`record`)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -142,7 +143,7 @@ class TranquilityEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type in
         before = self.choice
         self._choice, taken = before.step(int(action))  # type: ignore[arg-type]
         if taken is not None:  # the tokens chose an action: it was applied
-            self._actions.append((before.state.current_player, str(taken)))
+            self._actions.append((before.state.current_player, taken))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         state = self._choice.state
@@ -167,7 +168,8 @@ class TranquilityEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type in
     def record(self, bots: Sequence[str] | None = None) -> GameRecord:
         """The game so far as a record (``bots`` names each seat)."""
         names = list(bots) if bots is not None else list(self.possible_agents)
-        return record_of(self.game_state, names, self._actions)
+        actions = [(player, str(action)) for player, action in self._actions]
+        return record_of(self.game_state, names, actions)
 
 
 class BotPolicy:
@@ -205,7 +207,7 @@ def raw_env(**kwargs: Any) -> TranquilityEnv:
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment in PettingZoo's usual wrappers (actions in range, order of calls)."""
-    return _OrderEnforcing(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+    return _OrderEnforcing(_InBounds(raw_env(**kwargs)))
 
 
 _BEFORE_RESET: Final = (
@@ -217,6 +219,19 @@ _BEFORE_RESET: Final = (
     "infos",
 )
 """What PettingZoo's order-enforcing wrapper refuses to show before the first reset."""
+
+
+class _InBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, the same assertion on the raw environment's
+    agent and spaces read directly (see :class:`_OrderEnforcing`)."""
+
+    def step(self, action: int | None) -> None:
+        raw = self.env
+        agent = raw.agent_selection
+        assert (
+            action is None and (raw.terminations[agent] or raw.truncations[agent])
+        ) or raw.action_space(agent).contains(action), "action is not in action space"
+        raw.step(action)
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
