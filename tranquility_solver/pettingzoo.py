@@ -206,7 +206,9 @@ def raw_env(**kwargs: Any) -> TranquilityEnv:
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment in PettingZoo's usual wrappers (actions in range, order of calls)."""
+    """The environment in PettingZoo's usual wrappers (actions in range, order of calls):
+    subclasses of PettingZoo's own that check the same and raise the same errors, reading the
+    raw environment's attributes in one look-up rather than one per wrapper."""
     return _OrderEnforcing(_InBounds(raw_env(**kwargs)))
 
 
