@@ -10,13 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import tobago_solver as tb
-from tobago_solver.game.bots import make_bot
+from tobago_solver.bots import make_bot
 from tobago_solver.game.records import play_game
 from tobago_solver.game.state import GameState
 from tobago_solver.render import render_game_svg
+from tranquility_solver.bots import make_bots
 from tranquility_solver.game import new_game
 from tranquility_solver.game.actions import Play
-from tranquility_solver.game.bots import make_bots
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.render import render_game_svg as render_tranquility_game_svg
 

@@ -54,9 +54,8 @@ from tobago_solver.ai.tensors import (
 from tobago_solver.ai.worlds import sample_world
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action
-from tobago_solver.game.bots import Bot
 from tobago_solver.game.observation import Observation
-from tobago_solver.game.records import bot_rng
+from tobago_solver.game.records import Bot, bot_rng
 from tobago_solver.game.rules import MAX_PLAYERS, MIN_PLAYERS, GameRules
 from tobago_solver.game.setup import new_game
 from tobago_solver.game.state import GameState

@@ -40,9 +40,8 @@ from tobago_solver.ai.ids import ActionIds
 from tobago_solver.ai.returns import returns_of
 from tobago_solver.ai.tensors import ObservationTensor, observation_of, observation_text
 from tobago_solver.game.actions import Action
-from tobago_solver.game.bots import Bot
 from tobago_solver.game.end import END_TURN_LIMIT
-from tobago_solver.game.records import GameRecord, bot_rng, record_of
+from tobago_solver.game.records import Bot, GameRecord, bot_rng, record_of
 from tobago_solver.game.rules import GameRules
 from tobago_solver.game.setup import MAX_SEED, new_game
 from tobago_solver.game.state import GameState

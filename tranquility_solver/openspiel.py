@@ -39,8 +39,7 @@ from .ai.returns import returns_of
 from .ai.tensors import ObservationTensor, observation_text
 from .ai.worlds import sample_world
 from .errors import TranquilityError
-from .game.bots import Bot
-from .game.records import bot_rng
+from .game.records import Bot, bot_rng
 from .game.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .game.state import GameState
 from .grid import LAST_CARD
@@ -301,7 +300,7 @@ class BotEvaluator:
     bots (one per seat; a half-chosen action is finished first, at random) and return its
     returns; the prior is uniform.
 
-    >>> from tranquility_solver.game import HeuristicBot
+    >>> from tranquility_solver.bots import HeuristicBot
     >>> evaluator = BotEvaluator([HeuristicBot(), HeuristicBot()], seed=1)
     """
 
@@ -341,7 +340,7 @@ class EngineBot(pyspiel.Bot):  # type: ignore[misc]
     of its own, seeded by the game's seed and the seat.
 
     >>> import pyspiel
-    >>> from tranquility_solver.game import HeuristicBot
+    >>> from tranquility_solver.bots import HeuristicBot
     >>> state = pyspiel.load_game("python_tranquility").deal(1)
     >>> state.action_to_string(EngineBot(HeuristicBot(), 0).step(state))
     'play 12 b1'

@@ -39,8 +39,7 @@ from .ai.ids import COUNT, Choice, tokens
 from .ai.returns import returns_of
 from .ai.tensors import ObservationTensor, observation_text
 from .game.actions import Action
-from .game.bots import Bot
-from .game.records import GameRecord, bot_rng, record_of
+from .game.records import Bot, GameRecord, bot_rng, record_of
 from .game.setup import new_game
 from .game.state import GameState
 from .rules import Rules
@@ -176,7 +175,7 @@ class BotPolicy:
     """Our bots as a policy inside the environment: ``policy(env)`` is the next token of the
     action the bot of the seat to move chooses, from the same random stream as ``play_game``.
 
-    >>> from tranquility_solver.game import HeuristicBot
+    >>> from tranquility_solver.bots import HeuristicBot
     >>> policy = BotPolicy([HeuristicBot(), HeuristicBot()])
     """
 

@@ -15,8 +15,9 @@ np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test  # noqa: E402
 
 from tranquility_solver.ai import Choice, sample_world  # noqa: E402
+from tranquility_solver.bots import HeuristicBot, RandomBot  # noqa: E402
 from tranquility_solver.errors import IllegalActionError  # noqa: E402
-from tranquility_solver.game import HeuristicBot, RandomBot, play_game, replay  # noqa: E402
+from tranquility_solver.game import play_game, replay  # noqa: E402
 from tranquility_solver.pettingzoo import BotPolicy, env  # noqa: E402
 
 

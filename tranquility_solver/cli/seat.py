@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TextIO
 
-from ..deals.odds import win_odds
+from ..analysis.advice import hint_text
+from ..analysis.odds import win_odds
 from ..errors import IllegalActionError, TranquilityError
 from ..game.actions import Action
-from ..game.advice import hint_text
 from ..game.board import board_text, hand_fits, numbered
 from ..game.choices import card_text
 from ..game.lookahead import dead_end, loss_risk

@@ -25,7 +25,7 @@ averages over every choice (:meth:`PartnerModel.weight`).
 
 >>> import random
 >>> from tranquility_solver.game import new_game
->>> from tranquility_solver.game.planner import PLANNER
+>>> from tranquility_solver.bots.planner import PLANNER
 >>> state = new_game(2, seed=3, rules="published")
 >>> history = [(state.observation(0), PLANNER.choose(state.observation(0), random.Random(0)))]
 >>> state = state.apply(history[0][1])
@@ -45,13 +45,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..errors import TranquilityError
+from ..game.actions import Action, Discard, Play
+from ..game.choices import FINISH, discards_public, sort_hand
+from ..game.records import Bot
+from ..game.state import GameState, Observation
 from ..grid import CELL_INDEX, Grid
-from .actions import Action, Discard, Play
-from .bots import Bot
-from .choices import FINISH, discards_public, sort_hand
 from .inferred_worlds import sample_inferred_worlds
 from .planner import PLANNER
-from .state import GameState, Observation
 
 __all__ = ["PARTNER_MODEL", "PartnerModel", "PartnerTurn", "partner_turns"]
 

@@ -10,16 +10,17 @@ from dataclasses import replace
 
 import pytest
 
-from tranquility_solver.deals import SearchBot, search
-from tranquility_solver.deals.search import _GAME_WORK, POLICY_VARIANTS
-from tranquility_solver.deals.solve import DealStatus, solve_deal
-from tranquility_solver.game import HeuristicBot, new_game, partner_model, play_game, replay
+from tranquility_solver.analysis import solve_deal
+from tranquility_solver.bots import HeuristicBot, SearchBot, partner_model, search
+from tranquility_solver.bots.inferred_worlds import sample_inferred_worlds
+from tranquility_solver.bots.partner_model import PartnerTurn, partner_turns
+from tranquility_solver.bots.planner import PLANNER, PlannerBot
+from tranquility_solver.bots.playouts import candidate_actions, play_out
+from tranquility_solver.bots.search import _GAME_WORK, POLICY_VARIANTS
+from tranquility_solver.deals.solve import DealStatus
+from tranquility_solver.game import new_game, play_game, replay
 from tranquility_solver.game.actions import Action, Play, parse_action
 from tranquility_solver.game.choices import FINISH
-from tranquility_solver.game.inferred_worlds import sample_inferred_worlds
-from tranquility_solver.game.partner_model import PartnerTurn, partner_turns
-from tranquility_solver.game.planner import PLANNER, PlannerBot
-from tranquility_solver.game.playouts import candidate_actions, play_out
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.state import GameState, Observation
 

@@ -40,15 +40,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..completion import fast
+from ..game.actions import Action, Discard, Finish, Play, Start
+from ..game.choices import FINISH, START, is_island
+from ..game.state import Observation
 from ..grid import CELL_COUNT, CELL_NAMES, COLUMNS, ROWS
 from ..hints import dead_cells
 from ..placement import openings, pool_without
 from ..rules import Rules, adjacent_axis_cost, grid_precedences
-from .actions import Action, Discard, Finish, Play, Start
-from .bots import HeuristicBot, check_turn
-from .choices import FINISH, START, is_island
+from .heuristic import HeuristicBot
 from .sequence_planner import SEQUENCE_PLANNER, TUNED_HEURISTIC, SequencePlanner
-from .state import Observation
+from .turns import check_turn
 
 __all__ = [
     "MAIN_DIAGONAL",

@@ -14,13 +14,13 @@ import math
 import textwrap
 from collections.abc import Sequence
 
+from ..game.actions import Finish, Start
+from ..game.board import cells_text
+from ..game.choices import FINISH, START, card_text, is_island
+from ..game.payments import cheapest_first, default_payment, needed_share
+from ..game.state import Observation
 from ..grid import CELL_NAMES
 from ..hints import SafePlacement, dead_cells
-from .actions import Finish, Start
-from .board import cells_text
-from .choices import FINISH, START, card_text, is_island
-from .payments import cheapest_first, default_payment, needed_share
-from .state import Observation
 
 __all__ = ["hint_text", "safe_by_card", "safe_plays"]
 

@@ -7,8 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import tranquility_solver as tq
-from tranquility_solver.deals.odds import WinOdds, evaluate_world, win_odds
-from tranquility_solver.game import HeuristicBot, play_game, replay, sample_worlds
+from tranquility_solver.analysis.odds import WinOdds, evaluate_world, win_odds
+from tranquility_solver.bots import HeuristicBot
+from tranquility_solver.game import play_game, replay, sample_worlds
 from tranquility_solver.game.choices import is_island
 
 

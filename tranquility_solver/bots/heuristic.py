@@ -1,8 +1,4 @@
-"""Bots: anything with a ``name`` and ``choose(observation, rng) -> Action``.
-
-Bots see an :class:`~tranquility_solver.game.state.Observation` only, never the state, and take
-their randomness from the ``rng`` the game runner hands them, so a game is a pure function of its
-seed.
+"""HeuristicBot: safe, cheap placements that keep the most completions.
 
 >>> import random
 >>> from tranquility_solver.game import new_game
@@ -20,84 +16,25 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Final, Protocol, runtime_checkable
 
 from ..completion import count as counting
 from ..completion import fast
-from ..errors import TranquilityError
+from ..game.actions import Action, Discard, Finish, Play, Share, Start
+from ..game.choices import FINISH, START, is_island
+from ..game.legal import LegalActions
+from ..game.state import Observation
 from ..grid import CELL_NAMES, Cells, Grid
 from ..hints import PlaySafety
 from ..placement import order_bounds, pool_without
 from ..rules import Rules
-from .actions import Action, Discard, Finish, Play, Share, Start
-from .choices import FINISH, START, is_island
 from .gaps import LINES, LineSplit, line_gap, line_split, split_gap
-from .legal import LegalActions
 from .runs import CompletionRuns
-from .state import Observation
+from .turns import check_turn
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "check_turn", "make_bot", "make_bots"]
+__all__ = ["HeuristicBot", "PlayPenalty"]
 
 PlayPenalty = Callable[[int, int, int], float]
 """Bits a play loses beyond its cost, by ``(cell index, card, cost)``."""
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """A player: picks one of ``observation.legal_actions()``."""
-
-    @property
-    def name(self) -> str:
-        """A short name for logs and records."""
-        ...
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """The action to take, on the bot's own turn: an observation of another player's turn
-        or of a finished game is a TranquilityError (see :func:`check_turn`)."""
-        ...
-
-
-def check_turn(observation: Observation, bot: str) -> None:
-    """Refuse, with a TranquilityError that says why, an observation a bot cannot choose from:
-    not an observation, a finished game's, or one of a player who is not to move.
-
-    >>> from tranquility_solver.game import new_game
-    >>> check_turn(new_game(2, seed=1).observation(1), "heuristic")
-    Traceback (most recent call last):
-    ...
-    tranquility_solver.errors.TranquilityError: heuristic chooses for the player to move: this \
-observation is player 1's, and player 0 is to move
-    """
-    if not isinstance(observation, Observation):
-        raise TranquilityError(
-            f"{bot} chooses from an observation, got {type(observation).__name__}: pass "
-            "state.observation(state.current_player)"
-        )
-    if observation.outcome is not None:
-        raise TranquilityError(
-            f"{bot}: the game is over ({observation.outcome}), nothing to choose"
-        )
-    if observation.player != observation.current_player:
-        raise TranquilityError(
-            f"{bot} chooses for the player to move: this observation is player "
-            f"{observation.player}'s, and player {observation.current_player} is to move"
-        )
-
-
-@dataclass(frozen=True)
-class RandomBot:
-    """Uniform over the legal actions (every payment choice counts as its own action).
-
-    >>> from tranquility_solver.game import new_game
-    >>> RandomBot().choose(new_game(1, seed=0).observation(0), random.Random(1))
-    Play(card=..., cell=..., discards=())
-    """
-
-    name: str = "random"
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        check_turn(observation, self.name)
-        return rng.choice(observation.lazy_legal_actions())
 
 
 _NEVER = 1e9
@@ -476,58 +413,3 @@ def _numbered(cards: Sequence[int]) -> list[tuple[int, int]]:
         numbered.append((card, seen.get(card, 0)))
         seen[card] = seen.get(card, 0) + 1
     return numbered
-
-
-def _planner_bot() -> Bot:
-    # Lazy: PlannerBot plays as a HeuristicBot in `published`, so its module imports this one.
-    from .planner import PLANNER
-
-    return PLANNER
-
-
-def _search_bot() -> Bot:
-    # Lazy: SearchBot builds on the deal solver, a layer above the game.
-    from ..deals.search import SearchBot
-
-    return SearchBot()
-
-
-BOTS: Final[dict[str, Callable[[], Bot]]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-    "planner": _planner_bot,
-    "search": _search_bot,
-}
-"""Each bot name and how to make that bot, for the command line and simulation."""
-
-
-def make_bot(name: str) -> Bot:
-    """A bot by name (``random``, ``heuristic``, ``planner`` or ``search``); an unknown name is
-    a TranquilityError.
-
-    >>> make_bot("heuristic").name
-    'heuristic'
-    """
-    try:
-        return BOTS[name.strip().lower()]()
-    except KeyError:
-        raise TranquilityError(
-            f"unknown bot {name!r}: expected one of {', '.join(sorted(BOTS))}"
-        ) from None
-
-
-def make_bots(spec: str | Sequence[str | Bot], players: int) -> tuple[Bot, ...]:
-    """Bots for ``players`` seats from ``"heuristic"`` (every seat), ``"heuristic,random"`` (one
-    per seat) or a list of names and bots.
-
-    >>> [bot.name for bot in make_bots("random", 2)]
-    ['random', 'random']
-    """
-    items: list[str | Bot] = (
-        [part for part in spec.split(",") if part.strip()] if isinstance(spec, str) else list(spec)
-    )
-    if len(items) == 1:
-        items = items * players
-    if len(items) != players:
-        raise TranquilityError(f"{len(items)} bots given for {players} players")
-    return tuple(make_bot(item) if isinstance(item, str) else item for item in items)

@@ -3,7 +3,7 @@
 :func:`play_out` plays a state to its end (or for some actions) with bots in every seat;
 :func:`candidate_actions` lists the distinct choices of HeuristicBot under a handful of
 weightings, which differ exactly where the heuristic hesitates. SearchBot
-(:mod:`tranquility_solver.deals.search`) builds on both.
+(:mod:`tranquility_solver.bots.search`) builds on both.
 
 >>> import random
 >>> from tranquility_solver.game import new_game
@@ -18,9 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .actions import Action
-from .bots import Bot, HeuristicBot
-from .state import GameState, Observation
+from ..game.actions import Action
+from ..game.records import Bot
+from ..game.state import GameState, Observation
+from .heuristic import HeuristicBot
 
 __all__ = ["candidate_actions", "play_out"]
 

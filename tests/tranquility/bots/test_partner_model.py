@@ -10,17 +10,17 @@ from typing import Any
 
 import pytest
 
-from tranquility_solver.errors import TranquilityError
-from tranquility_solver.game import FINISH, GameState, Observation, new_game
-from tranquility_solver.game.inferred_worlds import sample_inferred_worlds
-from tranquility_solver.game.partner_model import (
+from tranquility_solver.bots.inferred_worlds import sample_inferred_worlds
+from tranquility_solver.bots.partner_model import (
     PARTNER_MODEL,
     PartnerModel,
     PartnerTurn,
     Seen,
     partner_turns,
 )
-from tranquility_solver.game.planner import PLANNER
+from tranquility_solver.bots.planner import PLANNER
+from tranquility_solver.errors import TranquilityError
+from tranquility_solver.game import FINISH, GameState, Observation, new_game
 from tranquility_solver.game.worlds import consistency_errors
 
 SEEDS = range(1, 7)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from ..grid import Cells
 from ..rules import Rules
-from .bots import HeuristicBot, PlayPenalty
+from .heuristic import HeuristicBot, PlayPenalty
 
 __all__ = ["SEQUENCE_PLANNER", "TUNED_HEURISTIC", "SequencePlanner", "forced_payments"]
 

@@ -36,10 +36,10 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from tobago_solver.bots.greedy import GreedyBot
 from tobago_solver.compile import compiled
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action, Move, Play
-from tobago_solver.game.bots import GreedyBot
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.state import GameState
 from tobago_solver.game.worlds import sample_worlds

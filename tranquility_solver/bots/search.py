@@ -7,24 +7,24 @@ have won, a payment with the wrong cards (``docs/odds.md``). There the deal solv
 and fast (milliseconds with a handful of empty cells), so once at most ``endgame_cells`` cells
 are empty the bot samples ``worlds`` full game states consistent with what it sees and scores
 each candidate action by the worlds in which the team can still win after it with every card
-known (:func:`~tranquility_solver.deals.solve.solve_deal`). Every candidate is scored on the same
+known (:func:`~tranquility_solver.deals.solve.search_deal`). Every candidate is scored on the same
 worlds (common random numbers), so two candidates differ only by what the action changes.
 Where discards lie face down (`published`) the worlds are weighted by what the partner's
-discards say (:func:`~tranquility_solver.game.inferred_worlds.sample_inferred_worlds`: a
+discards say (:func:`~tranquility_solver.bots.inferred_worlds.sample_inferred_worlds`: a
 partner keeps the cards the grid needs, so worlds where it gave them away are rare) and, in
 a two-player game, by what the partner's play shows of their hand
-(:mod:`~tranquility_solver.game.partner_model`: a partner playing as the bot's own policy
+(:mod:`~tranquility_solver.bots.partner_model`: a partner playing as the bot's own policy
 keeps every finish card it draws, and would not have made its last ``partner_depth``
 decisions holding just any hand); where they are public (`seed`) they are uniform
 (:func:`~tranquility_solver.game.worlds.sample_worlds`, the same worlds either way).
 
-The bot's own heuristic is :class:`~tranquility_solver.game.planner.PlannerBot`: in `seed` it
+The bot's own heuristic is :class:`~tranquility_solver.bots.planner.PlannerBot`: in `seed` it
 fills the grid outward from its main diagonal, never paying a card; in `published` it is
-:class:`~tranquility_solver.game.sequence_planner.SequencePlanner`, which keeps the cells it
+:class:`~tranquility_solver.bots.sequence_planner.SequencePlanner`, which keeps the cells it
 will have to pay for few; it plays every decision before the endgame and is the default the
 search must beat. The candidates are every legal action when there are at most
 ``max_candidates`` of them (otherwise HeuristicBot's choices under a few weightings,
-:func:`~tranquility_solver.game.playouts.candidate_actions`, and the first action of the
+:func:`~tranquility_solver.bots.playouts.candidate_actions`, and the first action of the
 solver's winning line in each world the heuristic's choice loses). The heuristic's choice is
 scored on every world first: when it wins so many that no action could lead it by ``margin``
 worlds, it is played at once (and with ``check_worlds``, when it wins every one of that many
@@ -60,21 +60,26 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..deals.solve import DealStatus, Solution, search_deal
 from ..errors import TranquilityError
 from ..game.actions import Action, parse_action
-from ..game.bots import Bot, check_turn
 from ..game.choices import discards_public
-from ..game.inferred_worlds import sample_inferred_worlds
-from ..game.partner_model import PARTNER_MODEL, PartnerModel, Seen, partner_turns
-from ..game.planner import PLANNER, TUNED_HEURISTIC, PlannerBot
-from ..game.playouts import candidate_actions, play_out
-from ..game.sequence_planner import SequencePlanner
+from ..game.records import Bot
 from ..game.state import GameState, Observation
 from ..game.worlds import sample_worlds
-from .solve import DealStatus, Solution, solve_deal
+from .heuristic import HeuristicBot
+from .inferred_worlds import sample_inferred_worlds
+from .partner_model import PARTNER_MODEL, PartnerModel, Seen, partner_turns
+from .planner import PLANNER, TUNED_HEURISTIC, PlannerBot
+from .playouts import candidate_actions, play_out
+from .sequence_planner import SequencePlanner
+from .turns import check_turn
 
 __all__ = ["TUNED_HEURISTIC", "SearchBot"]
 
+
+_GUIDE = HeuristicBot()
+"""The deal search's guide, as :func:`tranquility_solver.solve_deal` has it."""
 
 _VALUES = {DealStatus.WIN: 1.0, DealStatus.LOSS: 0.0, DealStatus.UNKNOWN: 0.5}
 """A world the solver cannot decide within its work bound counts half."""
@@ -123,7 +128,9 @@ class _Budget:
 
     def solve(self, state: GameState, step_limit: int) -> Solution:
         """The deal solver's answer for ``state``; charges the work done."""
-        solution = solve_deal(state, time_limit=None, step_limit=step_limit)
+        solution = search_deal(state, _GUIDE, time_limit=None, step_limit=step_limit)
+        if solution.interrupted:  # Ctrl-C stops the bot, not only this search
+            raise KeyboardInterrupt
         self.charge(solution.nodes + solution.solver_calls + 1)
         return solution
 

@@ -25,14 +25,16 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
+from ..bots.playouts import play_out
+from ..bots.registry import make_bot
+from ..deals.solve import DealStatus
 from ..errors import TranquilityError
-from ..game.bots import Bot, make_bot
-from ..game.playouts import play_out
+from ..game.records import Bot
 from ..game.simulate import wilson_interval
 from ..game.state import GameState, Observation
 from ..game.worlds import check_observation, check_seed, sample_worlds
 from ..rules import rules_label
-from .solve import DealStatus, solve_deal
+from .deals import solve_deal
 
 __all__ = ["WinOdds", "WorldResult", "win_odds"]
 
@@ -117,14 +119,17 @@ def evaluate_world(
 ) -> WorldResult:
     """Solve ``world`` and play it on with ``bot`` in every seat (its randomness from ``seed``).
 
-    >>> from tranquility_solver.game import HeuristicBot, new_game
-    >>> evaluate_world(new_game(1, seed=3), HeuristicBot(), 0)
+    >>> import tranquility_solver as tq
+    >>> evaluate_world(tq.new_game(1, seed=3), tq.HeuristicBot(), 0)
     WorldResult(status=<DealStatus.WIN: 'win'>, bot_won=True)
     """
     if world.is_terminal:
         won = world.outcome is not None and world.outcome.won
         return WorldResult(DealStatus.WIN if won else DealStatus.LOSS, won)
-    status = solve_deal(world, time_limit=time_limit).status
+    solution = solve_deal(world, time_limit=time_limit)
+    if solution.interrupted:  # Ctrl-C stops the whole question, not one world's search
+        raise KeyboardInterrupt
+    status = solution.status
     end = play_out(world, bot, random.Random(f"tranquility-odds/{seed}"))
     return WorldResult(status, end.outcome is not None and end.outcome.won)
 

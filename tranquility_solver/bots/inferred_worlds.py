@@ -41,10 +41,10 @@ from typing import Literal
 
 from ..completion import is_completable
 from ..errors import TranquilityError
+from ..game.choices import discards_public
+from ..game.state import GameState, Observation
+from ..game.worlds import check_observation, check_seed, hidden_layout, sample_worlds, uniform_world
 from ..grid import FIRST_CARD, LAST_CARD
-from .choices import discards_public
-from .state import GameState, Observation
-from .worlds import check_observation, check_seed, hidden_layout, sample_worlds, uniform_world
 
 __all__ = ["DISCARD_LIKELIHOOD", "DiscardLikelihood", "sample_inferred_worlds", "world_class"]
 

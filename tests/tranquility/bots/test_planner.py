@@ -10,18 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tranquility_solver as tq
-from tranquility_solver.game import new_game, play_game, replay
-from tranquility_solver.game.actions import Discard, Play
-from tranquility_solver.game.choices import FINISH
-from tranquility_solver.game.planner import (
+from tranquility_solver.bots.planner import (
     MAIN_DIAGONAL,
     PLANNER,
     PlannerBot,
     plan_allows,
     planned_share,
 )
-from tranquility_solver.game.playouts import play_out
-from tranquility_solver.game.sequence_planner import SEQUENCE_PLANNER
+from tranquility_solver.bots.playouts import play_out
+from tranquility_solver.bots.sequence_planner import SEQUENCE_PLANNER
+from tranquility_solver.game import new_game, play_game, replay
+from tranquility_solver.game.actions import Discard, Play
+from tranquility_solver.game.choices import FINISH
 from tranquility_solver.game.state import GameState
 from tranquility_solver.grid import CELL_INDEX
 

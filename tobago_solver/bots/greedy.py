@@ -1,4 +1,4 @@
-"""Bots: anything with a ``name`` and ``choose(observation, rng) -> action``.
+"""GreedyBot: the clue with the best race to the treasure, drives to treasures it reaches first.
 
 >>> import random
 >>> import tobago_solver as tb
@@ -6,24 +6,21 @@
 >>> action = GreedyBot().choose(state.observation(0), random.Random(0))
 >>> action in state.legal_actions()
 True
-
-Bots see only an :class:`~tobago_solver.game.observation.Observation` and draw every random
-choice from the ``rng`` they are given, so a game is a function of its seed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import compress
-from typing import Final, Protocol, runtime_checkable
+from typing import Final
 
 import numpy as np
 
+from tobago_solver.bots.turns import no_decision
 from tobago_solver.compile import compiled
-from tobago_solver.errors import NotToMoveError, TobagoError
 from tobago_solver.game.actions import (
     ACCEPT_CURSE,
     END_TURN,
@@ -41,61 +38,8 @@ from tobago_solver.game.paths import moves as listed_moves
 from tobago_solver.island import Island
 from tobago_solver.movement import step_distance
 
-_TABLE_KEY: Final = "tobago_solver.game.bots"
+_TABLE_KEY: Final = "tobago_solver.bots.greedy"
 _NO_STOPS: Final[frozenset[str]] = frozenset()
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """A player: picks one of ``observation.legal_actions``."""
-
-    @property
-    def name(self) -> str:
-        """A short label for tables and logs (e.g. ``greedy``)."""
-        ...
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """The action to take; ``rng`` is the only source of randomness allowed.
-
-        The bundled bots raise :class:`~tobago_solver.errors.NotToMoveError` (a TobagoError)
-        for an observation with nothing to decide: another seat's turn, or a finished game.
-        """
-        ...
-
-
-def no_decision(observation: Observation) -> NotToMoveError:
-    """The error for a bot handed an observation with no legal action, saying why.
-
-    >>> import tobago_solver as tb
-    >>> print(no_decision(tb.new_game(tb.islands.default(), 2, seed=1).observation(1)))
-    the observation of P1 has nothing to decide: it is P0's turn
-    """
-    if observation.phase == "over":
-        why = f"the game is over ({observation.end_reason})"
-    else:
-        why = f"it is P{observation.to_move}'s turn"
-    return NotToMoveError(f"the observation of P{observation.player} has nothing to decide: {why}")
-
-
-@dataclass(frozen=True)
-class RandomBot:
-    """Picks a legal action uniformly at random; with the ``exchange`` variant, exchanging is
-    among its choices only when it holds no legal clue.
-
-    >>> RandomBot().name
-    'random'
-    """
-
-    name: str = "random"
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """A uniformly random legal action."""
-        legal = observation.legal_actions
-        if not legal:
-            raise no_decision(observation)
-        if observation.rules.exchange and any(isinstance(a, Play) for a in legal):
-            legal = tuple(a for a in legal if a != EXCHANGE)
-        return rng.choice(legal)
 
 
 class _Race:
@@ -372,34 +316,3 @@ class GreedyBot:
         roses and few candidates."""
         me = obs.player
         return [(m.candidates_mask, (m.roses[me] + 1) / m.candidate_count()) for m in obs.maps]
-
-
-def _search_bot() -> Bot:
-    # Lazy: the search bot plays GreedyBots out, so its module imports this one.
-    from tobago_solver.game.search import SearchBot
-
-    return SearchBot()
-
-
-BOTS: Final[dict[str, Callable[[], Bot]]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "search": _search_bot,
-}
-"""Each bot name and how to make that bot."""
-
-
-def make_bot(name: str) -> Bot:
-    """A bot by name: ``random``, ``greedy`` or ``search``.
-
-    >>> make_bot("greedy")
-    GreedyBot(name='greedy', curse_threshold=5)
-    >>> make_bot("search").name
-    'search'
-    """
-    try:
-        return BOTS[name.strip().lower()]()
-    except KeyError:
-        raise TobagoError(
-            f"unknown bot {name!r} (expected one of {', '.join(sorted(BOTS))})"
-        ) from None

@@ -9,19 +9,24 @@ from collections import Counter
 import pytest
 
 import tranquility_solver as tq
-from tranquility_solver.game import FINISH, GameState
-from tranquility_solver.game.inferred_worlds import (
+from tests.tranquility.game.test_worlds import (
+    _chi_square_p,
+    _positions,
+    _world_key,
+    consistent_ways,
+    published_end,
+)
+from tranquility_solver.bots.inferred_worlds import (
     DISCARD_LIKELIHOOD,
     DiscardLikelihood,
     sample_inferred_worlds,
     world_class,
 )
+from tranquility_solver.game import FINISH, GameState
 from tranquility_solver.game.worlds import (
     consistency_errors,
     sample_worlds,
 )
-
-from .test_worlds import _chi_square_p, _positions, _world_key, consistent_ways, published_end
 
 
 def test_without_hidden_discards_the_worlds_are_the_uniform_ones() -> None:

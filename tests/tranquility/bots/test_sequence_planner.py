@@ -10,13 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tranquility_solver as tq
-from tranquility_solver.game import new_game, play_game, replay
-from tranquility_solver.game.sequence_planner import (
+from tranquility_solver.bots.sequence_planner import (
     SEQUENCE_PLANNER,
     TUNED_HEURISTIC,
     SequencePlanner,
     forced_payments,
 )
+from tranquility_solver.game import new_game, play_game, replay
 from tranquility_solver.game.state import GameState
 
 
