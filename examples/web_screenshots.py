@@ -1,9 +1,10 @@
 """Screenshots of the web pages for docs/web.md, at 1280 × 800 and 390 × 844.
 
 Starts ``tobago serve`` and ``tranquility serve`` on free ports with a fresh data folder, plays
-a few moves by clicks in Chromium (Debian's ``chromium``) and writes ``docs/web/*.png``.
+a few moves by clicks in Chromium (Debian's ``chromium``) and writes the PNGs into the folder
+named (default: ``web-screenshots`` here); the docs' pictures are made with
 
-    python examples/web_screenshots.py
+    python examples/web_screenshots.py docs/web
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "web"
+OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "web-screenshots")
 SIZES = {"wide": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
@@ -129,7 +130,7 @@ def main() -> int:
                 process.terminate()
                 process.wait(timeout=20)
     for picture in sorted(OUT.glob("*.png")):
-        print(f"wrote {picture.relative_to(ROOT)}")
+        print(f"wrote {picture}")
     return 0
 
 

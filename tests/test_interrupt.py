@@ -257,7 +257,7 @@ raise SystemExit(main())
 
 
 @pytest.mark.parametrize("package", ["tobago_solver", "tranquility_solver"])
-@pytest.mark.parametrize("delay", [0.0, 0.1, 0.2, 0.3, 0.5])
+@pytest.mark.parametrize("delay", [0.05, 0.1, 0.2, 0.3, 0.5])
 def test_ctrl_c_early_in_start_up_never_shows_a_traceback(
     package: str, delay: float, tmp_path: Path
 ) -> None:
