@@ -47,7 +47,15 @@ _NO_STOPS: Final[frozenset[str]] = frozenset()
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: picks one of ``observation.legal_actions``."""
+    """A player: picks one of ``observation.legal_actions``.
+
+    >>> import random
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+    >>> bot: tb.Bot = tb.GreedyBot()
+    >>> bot.choose(state.observation(0), random.Random(0)) in state.legal_actions()
+    True
+    """
 
     @property
     def name(self) -> str:

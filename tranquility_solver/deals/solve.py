@@ -58,7 +58,12 @@ _PREFERENCES_KEPT = 10_000
 
 
 class DealStatus(enum.Enum):
-    """A deal's verdict; ``UNKNOWN`` means the time ran out, never "lost"."""
+    """A deal's verdict; ``UNKNOWN`` means the time ran out, never "lost".
+
+    >>> import tranquility_solver as tq
+    >>> [status.name for status in tq.DealStatus]
+    ['WIN', 'LOSS', 'UNKNOWN']
+    """
 
     WIN = "win"
     LOSS = "loss"

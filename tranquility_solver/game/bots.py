@@ -44,7 +44,15 @@ PlayPenalty = Callable[[int, int, int], float]
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: picks one of ``observation.legal_actions()``."""
+    """A player: picks one of ``observation.legal_actions()``.
+
+    >>> import random
+    >>> import tranquility_solver as tq
+    >>> state = tq.new_game(2, seed=0)
+    >>> bot: tq.Bot = tq.HeuristicBot()
+    >>> bot.choose(state.observation(0), random.Random(0)) in state.legal_actions()
+    True
+    """
 
     @property
     def name(self) -> str:

@@ -59,7 +59,13 @@ def game_seeds(n: int, seed: int | None) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game of a batch."""
+    """One game of a batch.
+
+    >>> import tranquility_solver as tq
+    >>> result = tq.simulate(1, players=2, seed=0, workers=1).results[0]
+    >>> isinstance(result, tq.GameResult)
+    True
+    """
 
     seed: int
     won: bool
@@ -70,7 +76,13 @@ class GameResult:
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """A batch of games and its summary."""
+    """A batch of games and its summary.
+
+    >>> import tranquility_solver as tq
+    >>> batch = tq.simulate(2, players=2, seed=0, workers=1)
+    >>> batch.games, len(batch.results)
+    (2, 2)
+    """
 
     players: int
     rules: str
@@ -191,6 +203,11 @@ def simulate(
     progress: bool = True,
 ) -> SimulationResult:
     """Play ``n`` games and summarise them.
+
+    >>> import tranquility_solver as tq
+    >>> batch = tq.simulate(2, players=2, seed=0, workers=1)
+    >>> batch.wins + sum(batch.losses.values())
+    2
 
     ``executor`` may be any :class:`concurrent.futures.Executor` (bots must then pickle; the
     shipped ones do). Without one, games run in a process pool of ``workers`` processes (by
