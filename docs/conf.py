@@ -27,7 +27,7 @@ extensions = [
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
-exclude_patterns = ["_build", "_ext", "history/README.md"]
+exclude_patterns = ["_build", "_ext"]
 
 # Headings get GitHub's anchors, so the links the pages already use (``tobago.md#pictures``)
 # work on the site as they do on GitHub.

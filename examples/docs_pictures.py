@@ -24,7 +24,7 @@ DOCS = Path(__file__).resolve().parents[1] / "docs"
 HOW_TO_PLAY = DOCS / "tutorials" / "pictures"
 
 # The clues of the narrowing picture: each one shrinks the map, the last locates the treasure.
-NARROWING = ("in sight of sea", "not in beach", "next to hut", "in largest jungle")
+NARROWING = ("in sight of sea", "not in beach", "next to hut", "in lake")
 
 
 def tobago_states(seed: int, players: int = 3) -> list[GameState]:
@@ -39,8 +39,7 @@ def tobago_picture() -> str:
     """A three-player bot game at its first turn with a located treasure, as P0 sees it."""
     states: list[GameState] = []
     bots = [tb.make_bot("greedy"), tb.make_bot("random"), tb.make_bot("greedy")]
-    play_game = tb.play_game
-    play_game(tb.islands.default(), bots, seed=3, watch=lambda state, action: states.append(state))
+    tb.play_game(tb.islands.default(), bots, seed=3, watch=lambda state, _: states.append(state))
     shown = next(state for state in states if state.located_fields() and state.to_move == 0)
     return render_game_svg(shown, seat=0)
 
@@ -98,7 +97,7 @@ def tranquility_placement(rules: tq.Rules, cell: str, card: int) -> str:
     """A placement on a small sample grid, with the cells the card may go on highlighted."""
     grid = tq.Grid.from_mapping(PLACED if rules.name == "seed" else PLACED_IN_SEQUENCE)
     legal = sorted(
-        {p.cell for p in tq.legal_placements(grid, [card], rules, hand_size=HAND) if p.card == card},
+        {p.cell for p in tq.legal_placements(grid, [card], rules, hand_size=HAND)},
         key=tq.cell_index,
     )
     try:
