@@ -23,9 +23,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
-from tranquility_solver.game import HeuristicBot, play_game
-from tranquility_solver.game.bots import Bot
-from tranquility_solver.game.planner import TUNED_HEURISTIC, PlannerBot
+from tranquility_solver.bots import HeuristicBot
+from tranquility_solver.bots.planner import TUNED_HEURISTIC, PlannerBot
+from tranquility_solver.game import play_game
+from tranquility_solver.game.records import Bot
 from tranquility_solver.game.simulate import game_seeds, wilson_interval
 
 

@@ -38,9 +38,11 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
-from tranquility_solver.deals import Deal, DealStatus, SearchBot, solve_deal
-from tranquility_solver.deals.odds import win_odds
-from tranquility_solver.game import HeuristicBot, new_game, play_game, replay
+from tranquility_solver.analysis import solve_deal
+from tranquility_solver.analysis.odds import win_odds
+from tranquility_solver.bots import HeuristicBot, SearchBot
+from tranquility_solver.deals import Deal, DealStatus
+from tranquility_solver.game import new_game, play_game, replay
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.simulate import game_seeds, wilson_interval
 

@@ -62,7 +62,7 @@ def play(bot: str, players: int, games: int, seed: int) -> dict[str, Any]:
     from tobago_solver.game.simulate import game_seeds
 
     island = tb.islands.get("ABC-1")
-    bots = [tb.game.bots.make_bot(bot)] * players
+    bots = [tb.make_bot(bot)] * players
     play_game(island, bots, seed=seed)  # compile the island's tables
     seeds = game_seeds(seed, games)
     cpu, wall = time.process_time(), time.perf_counter()
@@ -81,7 +81,7 @@ def records_hash(bots: str, rules: str, games: int, seed: int) -> dict[str, Any]
     from tobago_solver.game.simulate import game_seeds
 
     island = tb.islands.get("ABC-1")
-    seats = [tb.game.bots.make_bot(name) for name in bots.split(",")]
+    seats = [tb.make_bot(name) for name in bots.split(",")]
     digest = hashlib.sha256()
     turns = 0
     for game_seed in game_seeds(seed, games):

@@ -25,8 +25,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tranquility_solver.deals import Deal, DealStatus, solve_deal
-from tranquility_solver.game.bots import make_bots
+from tranquility_solver.analysis import solve_deal
+from tranquility_solver.bots import make_bots
+from tranquility_solver.deals import Deal, DealStatus
 from tranquility_solver.game.records import play_game
 from tranquility_solver.game.simulate import game_seeds, wilson_interval
 

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 import tranquility_solver as tq
-from tranquility_solver.game.bots import make_bots
+from tranquility_solver.bots import make_bots
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.simulate import game_seeds
 

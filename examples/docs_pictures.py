@@ -15,8 +15,8 @@ import tobago_solver as tb
 import tranquility_solver as tq
 from tobago_solver.game.state import GameState
 from tobago_solver.render import render_board_svg, render_game_svg
+from tranquility_solver.bots import make_bots
 from tranquility_solver.game.actions import Play
-from tranquility_solver.game.bots import make_bots
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.render import render_game_svg as render_tranquility_game_svg
 

@@ -16,7 +16,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PLACES = ("tobago_solver", "tranquility_solver", "docs", "examples", "benchmarks", "README.md")
+PLACES = (
+    *("tobago_solver", "tranquility_solver", "tabletop_web"),
+    *("docs", "examples", "benchmarks", "README.md"),
+)
+PICTURES = (".png", ".jpg")
+"""Screenshots: bytes, not words (any byte pair may spell a section sign)."""
 SECTION_SIGN = "\N{SECTION SIGN}"
 
 
@@ -31,6 +36,7 @@ def _files() -> list[Path]:
             if candidate.is_file()
             and "__pycache__" not in candidate.parts
             and candidate.suffix != ".pyc"
+            and candidate.suffix not in PICTURES
         )
     return found
 

@@ -6,6 +6,7 @@ work has begun (a signal during Python's own start-up is not the command's to ha
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import subprocess
@@ -190,6 +191,35 @@ def test_ctrl_c_stops_the_deal_solver_with_its_answer_so_far(tmp_path: Path) -> 
     assert err.decode() == "tranquility: interrupted\n"
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_the_odds_with_exit_130(tmp_path: Path, workers: str) -> None:
+    record = tmp_path / "game.json"
+    play = ["play", "--players", "2", "--seed", "3", "--quiet", "--save", str(record)]
+    subprocess.run(  # exit 1: the bots lose this game, which does not matter here
+        [sys.executable, "-m", "tranquility_solver", *play],
+        check=False,
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+    )
+    argv = ["odds", str(record), "--turn", "0", "--samples", "500", "--workers", workers]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tranquility_solver", *argv, "--no-progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+    )
+    # The position is printed just before the worlds are judged (about a second each).
+    assert process.stdout is not None
+    process.stdout.readline()
+    time.sleep(1.0)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err.decode()[-800:]
+    assert err.decode() == "tranquility: interrupted\n"
+
+
 INTERRUPTED_IMPORT = """
 import sys
 
@@ -217,21 +247,69 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(package: str, name: str
     assert out == b""
 
 
+STARTED_THEN_RUN = """
+import importlib, sys
+main = importlib.import_module(sys.argv[2] + ".__main__").main
+open(sys.argv[1], "w").close()
+sys.argv = [sys.argv[2], *sys.argv[3:]]
+raise SystemExit(main())
+"""
+
+
 @pytest.mark.parametrize("package", ["tobago_solver", "tranquility_solver"])
-@pytest.mark.parametrize("delay", [0.1, 0.2, 0.3, 0.5])
-def test_ctrl_c_early_in_start_up_never_shows_a_traceback(package: str, delay: float) -> None:
+@pytest.mark.parametrize("delay", [0.0, 0.1, 0.2, 0.3, 0.5])
+def test_ctrl_c_early_in_start_up_never_shows_a_traceback(
+    package: str, delay: float, tmp_path: Path
+) -> None:
     argv = {
         "tobago_solver": ["where", "ABC-1", "--clue", "in sight of sea", "--engine", "cpsat"],
         "tranquility_solver": ["check", "examples/grid.txt", "--available", "1-80"],
     }[package]
+    # Timed from the moment the entry point (what the `tobago` script imports) has loaded:
+    # Ctrl-C while the interpreter itself is still starting is Python's own fatal error,
+    # before any of this project's code runs.
+    started = tmp_path / "started"
     process = subprocess.Popen(
-        [sys.executable, "-m", package, *argv],
+        [sys.executable, "-c", STARTED_THEN_RUN, str(started), package, *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         cwd=ROOT,
     )
+    deadline = time.monotonic() + 60
+    while not started.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
     assert "Traceback" not in err.decode(), err.decode()[-800:]
+
+
+def _import_interrupted_by_ctrl_c() -> int:
+    """What a compiled module's import does when Ctrl-C lands while it initialises."""
+    try:
+        raise KeyboardInterrupt
+    except KeyboardInterrupt as interrupt:
+        raise ImportError("initialization failed") from interrupt
+
+
+@pytest.mark.parametrize(
+    ("package", "name"), [("tobago_solver", "tobago"), ("tranquility_solver", "tranquility")]
+)
+def test_an_import_stopped_by_ctrl_c_is_an_interrupt_not_a_traceback(
+    package: str, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    common = importlib.import_module(f"{package}.cli.common")
+    assert common.run_command(_import_interrupted_by_ctrl_c) == 130
+    assert capsys.readouterr().err == f"{name}: interrupted\n"
+
+
+@pytest.mark.parametrize("package", ["tobago_solver", "tranquility_solver"])
+def test_an_import_that_fails_for_another_reason_is_not_hidden(package: str) -> None:
+    common = importlib.import_module(f"{package}.cli.common")
+
+    def broken() -> int:
+        raise ImportError("no module named 'ortools'")
+
+    with pytest.raises(ImportError, match="ortools"):
+        common.run_command(broken)

@@ -26,7 +26,7 @@ except (ImportError, OSError):  # no package, or no cairo library under it
 
 import tobago_solver as tb
 import tranquility_solver as tq
-from tobago_solver.game.bots import make_bot
+from tobago_solver.bots import make_bot
 from tobago_solver.game.records import play_game
 from tobago_solver.render import render_board_svg, render_game_svg, render_table_svg
 from tobago_solver.table import Table

@@ -19,6 +19,7 @@ import pytest
 
 import tobago_solver as tb
 import tranquility_solver as tq
+from tobago_solver.bots import GreedyBot
 from tobago_solver.cli import main as tobago_main
 from tobago_solver.game.actions import (
     ACCEPT_CURSE,
@@ -28,13 +29,12 @@ from tobago_solver.game.actions import (
     Move,
     Play,
 )
-from tobago_solver.game.bots import GreedyBot
 from tobago_solver.game.records import bot_rng as tobago_bot_rng
 from tobago_solver.game.shortforms import read_action as read_tobago
+from tranquility_solver.bots import make_bot as make_tq_bot
 from tranquility_solver.cli import main as tranquility_main
 from tranquility_solver.game.actions import Discard, Share
 from tranquility_solver.game.actions import Play as TqPlay
-from tranquility_solver.game.bots import make_bot as make_tq_bot
 from tranquility_solver.game.lookahead import loss_risk
 from tranquility_solver.game.records import bot_rng as tq_bot_rng
 from tranquility_solver.game.shortforms import read_action as read_tq

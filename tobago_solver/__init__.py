@@ -5,6 +5,20 @@
 >>> fields = tb.candidates(island, [tb.Clue.parse("in largest lake")])
 >>> all(island.terrain(f) == "lake" for f in fields)
 True
+
+The rooms, from the top down (each imports only the rooms below it):
+
+- ``cli``: the command line (``tobago``), on top of everything; nothing imports it.
+- ``web``: the browser pages of ``tobago serve``: games, the table assistant, records.
+- ``analysis``: questions about islands and games: minimal clues, puzzles, move advice.
+- ``ai``: what OpenSpiel and PettingZoo (``openspiel.py``, ``pettingzoo.py``) need: ids, tensors.
+- ``bots``: the players: RandomBot, GreedyBot, SearchBot, and the bots by name.
+- ``render``: SVG pictures of islands, maps and games.
+- ``game``: the game's rules: state, actions, observations, records, a batch of bot games.
+- ``engines``: where the treasure can be: bitmasks, CP-SAT and brute force.
+- ``islands``: the bundled islands.
+
+Below them the core modules: hex coordinates, the Island and Clue values, legality, movement.
 """
 
 from __future__ import annotations

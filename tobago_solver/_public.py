@@ -13,6 +13,7 @@ from tobago_solver.analysis import (
     min_clues,
     playable_order,
 )
+from tobago_solver.bots import GreedyBot, RandomBot, SearchBot, make_bot, simulate
 from tobago_solver.clues import DECK, SEA, Clue, Relation
 from tobago_solver.errors import (
     ActionSyntaxError,
@@ -29,13 +30,11 @@ from tobago_solver.errors import (
 )
 from tobago_solver.fieldset import FieldSet
 from tobago_solver.game.actions import Action, Move, Play, parse_action
-from tobago_solver.game.bots import Bot, GreedyBot, RandomBot, make_bot
 from tobago_solver.game.observation import Observation
-from tobago_solver.game.records import GameRecord, play_game, replay
+from tobago_solver.game.records import Bot, GameRecord, play_game, replay
 from tobago_solver.game.rules import GameRules
-from tobago_solver.game.search import SearchBot
 from tobago_solver.game.setup import new_game
-from tobago_solver.game.simulate import SimulationResult, simulate, wilson_interval
+from tobago_solver.game.simulate import SimulationResult, wilson_interval
 from tobago_solver.game.state import GameState, MapState
 from tobago_solver.game.worlds import sample_worlds
 from tobago_solver.hexgrid import Direction

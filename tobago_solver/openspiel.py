@@ -45,13 +45,17 @@ from tobago_solver import islands
 from tobago_solver.ai.ids import CARD_TEXT, ActionIds
 from tobago_solver.ai.recall import Trail
 from tobago_solver.ai.returns import returns_of
-from tobago_solver.ai.tensors import ObservationTensor, hand_text, observation_text
+from tobago_solver.ai.tensors import (
+    ObservationTensor,
+    hand_text,
+    observation_of,
+    observation_text,
+)
 from tobago_solver.ai.worlds import sample_world
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action
-from tobago_solver.game.bots import Bot
 from tobago_solver.game.observation import Observation
-from tobago_solver.game.records import bot_rng
+from tobago_solver.game.records import Bot, bot_rng
 from tobago_solver.game.rules import MAX_PLAYERS, MIN_PLAYERS, GameRules
 from tobago_solver.game.setup import new_game
 from tobago_solver.game.state import GameState
@@ -60,6 +64,10 @@ from tobago_solver.island import Island
 SHORT_NAME: Final = "python_tobago"
 SEED_BYTES: Final = 8
 """Chance nodes at the start of a game: one byte of the deal's seed each."""
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+"""OpenSpiel's player ids as plain numbers: OpenSpiel asks for the player several times a move,
+and reading its enumeration costs more than the rest of the answer."""
 MOVES_PER_TURN: Final = 10
 """For ``max_game_length``: decisions per turn on average can not reach this (an action, the
 end of the turn, and now and then an amulet taken or spent or a curse faced)."""
@@ -163,45 +171,46 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The player to move, or OpenSpiel's chance / terminal id."""
         if self._trail is None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if self._trail.state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         return self._trail.state.to_move
 
-    def _legal(self) -> dict[int, Action]:
-        """The legal actions by id, worked out once per state."""
+    def _legal(self) -> tuple[dict[int, Action], tuple[int, ...]]:
+        """The legal actions by id and their ids in order, worked out once per position."""
         trail = self._trail
         if trail is None:
-            return {}
-        legal: dict[int, Action] | None = trail.memo.get("legal")
+            return {}, ()
+        legal: tuple[dict[int, Action], tuple[int, ...]] | None = trail.memo.get("legal")
         if legal is None:
-            legal = trail.memo["legal"] = self._game().ids.legal(trail.state)
+            ids, state = self._game().ids, trail.state
+            legal = trail.memo["legal"] = (ids.legal(state), ids.legal_ids(state))
         return legal
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal())
+        return list(self._legal()[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next byte of the seed: 256 outcomes, equally likely."""
         return [(byte, 1 / 256) for byte in range(256)]
 
     def _apply_action(self, action: int) -> None:
-        game = self._game()
-        if self._trail is None:
+        trail = self._trail
+        if trail is None:
             self._deal = (*self._deal, action)
             if len(self._deal) == SEED_BYTES:
+                game = self._game()
                 seed = int.from_bytes(bytes(self._deal), "big")
                 state = new_game(game.island, game.players, seed=seed, rules=game.rules)
                 self._trail = Trail(state)
             return
-        trail = self._trail
-        chosen = self._legal().get(action)
+        chosen = self._legal()[0].get(action)
         if chosen is None:
-            chosen = game.ids.action(trail.state, action)  # not legal: raises, naming it
+            chosen = self._game().ids.action(trail.state, action)  # not legal: raises, naming it
         self._trail = trail.after(action, lambda: trail.state.apply(chosen))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return f"seed byte {action}"
         return self._game().ids.name(action)
 
@@ -264,7 +273,7 @@ def _view_text(trail: Trail, player: int, *, public: bool = True, private: bool 
     key = ("text", player, public, private)
     text: str | None = trail.memo.get(key)
     if text is None:
-        obs = trail.state.observation(player)
+        obs = observation_of(trail.state, player)
         if not public:
             text = hand_text(obs)
         else:
@@ -337,7 +346,7 @@ class TobagoObserver:
         return f"{text}\nrecall {trail.digest(player)}" if self.recall else text
 
     def _view(self, state: GameState, player: int) -> Observation:
-        obs = state.observation(player)
+        obs = observation_of(state, player)
         return obs if self.private else replace(obs, hand=(), legal_actions=())
 
 

@@ -38,10 +38,10 @@ from pettingzoo.utils import wrappers
 from tobago_solver import islands
 from tobago_solver.ai.ids import ActionIds
 from tobago_solver.ai.returns import returns_of
-from tobago_solver.ai.tensors import ObservationTensor, observation_text
-from tobago_solver.game.bots import Bot
+from tobago_solver.ai.tensors import ObservationTensor, observation_of, observation_text
+from tobago_solver.game.actions import Action
 from tobago_solver.game.end import END_TURN_LIMIT
-from tobago_solver.game.records import GameRecord, bot_rng, record_of
+from tobago_solver.game.records import Bot, GameRecord, bot_rng, record_of
 from tobago_solver.game.rules import GameRules
 from tobago_solver.game.setup import MAX_SEED, new_game
 from tobago_solver.game.state import GameState
@@ -85,7 +85,8 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
         self._state: GameState | None = None
         self.start: GameState | None = None
         """The state the game was dealt in."""
-        self._actions: list[str] = []
+        self._actions: list[Action] = []
+        """The actions so far (written out as text by :meth:`record`)."""
         self._actors: list[int] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -127,8 +128,8 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
         player = self.possible_agents.index(agent)
         mask = np.zeros(self.ids.count, np.int8)
         if not state.is_terminal and state.to_move == player:
-            mask[list(self.ids.legal(state))] = 1
-        tensor = self._tensor.set_from(state.observation(player)).copy()
+            mask[list(self.ids.legal_ids(state))] = 1
+        tensor = self._tensor.set_from(observation_of(state, player)).copy()
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -141,7 +142,7 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
         chosen = self.ids.action(state, int(action))  # type: ignore[arg-type]
         self._actors.append(state.to_move)
         self._state = state = state.apply(chosen)
-        self._actions.append(str(chosen))
+        self._actions.append(chosen)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if state.is_terminal:
@@ -168,7 +169,11 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
             raise RuntimeError("call reset() first")
         names = tuple(bots) if bots is not None else tuple(self.possible_agents)
         return record_of(
-            self.start, self.game_state, names, tuple(self._actions), tuple(self._actors)
+            self.start,
+            self.game_state,
+            names,
+            tuple(map(str, self._actions)),
+            tuple(self._actors),
         )
 
 
@@ -204,6 +209,59 @@ def raw_env(**kwargs: Any) -> TobagoEnv:
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment in PettingZoo's usual wrappers (actions in range, order of calls)."""
-    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The environment in PettingZoo's usual wrappers (actions in range, order of calls):
+    subclasses of PettingZoo's own that check the same and raise the same errors, reading the
+    raw environment's attributes in one look-up rather than one per wrapper."""
+    return _OrderEnforcing(_InBounds(raw_env(**kwargs)))
+
+
+_BEFORE_RESET: Final = (
+    "agent_selection",
+    "agents",
+    "rewards",
+    "terminations",
+    "truncations",
+    "infos",
+)
+"""What PettingZoo's order-enforcing wrapper refuses to show before the first reset."""
+
+
+class _InBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, the same assertion on the raw environment's
+    agent and spaces read directly (see :class:`_OrderEnforcing`)."""
+
+    def step(self, action: int | None) -> None:
+        raw = self.env
+        agent = raw.agent_selection
+        assert (
+            action is None and (raw.terminations[agent] or raw.truncations[agent])
+        ) or raw.action_space(agent).contains(action), "action is not in action space"
+        raw.step(action)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, its checks and errors unchanged, reading what a
+    step reads (the agent to move, rewards, terminations, ...) from the raw environment at once:
+    the base wrappers find each such name by a failed look-up in every wrapper on the way, a
+    few microseconds a name and a dozen names a step."""
+
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+
+def _forwarded(name: str) -> property:
+    """A property of the wrapper reading ``name`` from the raw environment."""
+    if name not in _BEFORE_RESET:
+        return property(lambda self: getattr(self._raw, name))
+
+    def shown(self: _OrderEnforcing) -> Any:
+        if self._has_reset:
+            return getattr(self._raw, name)
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+    return property(shown)
+
+
+for _name in (*_BEFORE_RESET, "_cumulative_rewards"):
+    setattr(_OrderEnforcing, _name, _forwarded(_name))

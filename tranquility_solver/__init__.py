@@ -9,6 +9,20 @@ True
 >>> import random
 >>> tq.random_full_grid(tq.Rules.seed(), random.Random(0)).is_full
 True
+
+The rooms, from the top down (each imports only the rooms below it):
+
+- ``cli``: the command line (``tranquility``), on top of everything; nothing imports it.
+- ``web``: the browser pages of ``tranquility serve``: games at a link per seat, records.
+- ``analysis``: questions about a game: can this deal be won, the win odds, safe plays.
+- ``ai``: what OpenSpiel and PettingZoo (``openspiel.py``, ``pettingzoo.py``) need: ids, tensors.
+- ``bots``: the players: RandomBot, HeuristicBot, the planners, SearchBot, the bots by name.
+- ``render``: SVG pictures of grids and games.
+- ``deals``: a deal with every card known, and the search that decides it.
+- ``game``: the game's rules: state, actions, observations, records, a batch of bot games.
+- ``completion``: can a grid still be filled, and in how many ways (fast, CP-SAT, brute force).
+
+Below them the core modules: the Grid value, the rules presets, placements and hints.
 """
 
 from __future__ import annotations
@@ -26,6 +40,9 @@ __all__ = [
     "START",
     "Action",
     "ActionFormatError",
+    "Atlas",
+    "AtlasCell",
+    "AtlasError",
     "Bot",
     "CardError",
     "CellError",
@@ -67,6 +84,7 @@ __all__ = [
     "UnknownRulesError",
     "Verdict",
     "WinOdds",
+    "atlas",
     "cell_index",
     "cell_name",
     "check_completion",

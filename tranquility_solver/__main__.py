@@ -11,6 +11,13 @@ def main() -> int:
     except KeyboardInterrupt:
         print("tranquility: interrupted", file=sys.stderr)
         return 130
+    except ImportError as error:
+        # Ctrl-C while a compiled module (numpy, OR-Tools) initialises surfaces as an ImportError
+        # caused by the KeyboardInterrupt.
+        if not isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
+            raise
+        print("tranquility: interrupted", file=sys.stderr)
+        return 130
     return run()
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from tranquility_solver.analysis import WinOdds, solve_deal, win_odds
+from tranquility_solver.analysis.atlas import Atlas, AtlasCell, AtlasError, atlas
+from tranquility_solver.bots import HeuristicBot, RandomBot, SearchBot, simulate
 from tranquility_solver.completion import (
     CountEngine,
     Engine,
@@ -12,16 +15,7 @@ from tranquility_solver.completion import (
     count_completions,
     is_completable,
 )
-from tranquility_solver.deals import (
-    Deal,
-    DealFormatError,
-    DealStatus,
-    SearchBot,
-    Solution,
-    WinOdds,
-    solve_deal,
-    win_odds,
-)
+from tranquility_solver.deals import Deal, DealFormatError, DealStatus, Solution
 from tranquility_solver.errors import (
     ActionFormatError,
     CardError,
@@ -46,11 +40,9 @@ from tranquility_solver.game import (
     GameRecord,
     GameResult,
     GameState,
-    HeuristicBot,
     Observation,
     Outcome,
     Play,
-    RandomBot,
     Share,
     SimulationResult,
     Start,
@@ -60,7 +52,6 @@ from tranquility_solver.game import (
     play_game,
     replay,
     sample_worlds,
-    simulate,
 )
 from tranquility_solver.grid import CELL_NAMES, Grid, cell_index, cell_name
 from tranquility_solver.hints import (

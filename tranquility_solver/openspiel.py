@@ -39,8 +39,7 @@ from .ai.returns import returns_of
 from .ai.tensors import ObservationTensor, observation_text
 from .ai.worlds import sample_world
 from .errors import TranquilityError
-from .game.bots import Bot
-from .game.records import bot_rng
+from .game.records import Bot, bot_rng
 from .game.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .game.state import GameState
 from .grid import LAST_CARD
@@ -58,6 +57,10 @@ __all__ = [
 SHORT_NAME: Final = "python_tranquility"
 SEED_BYTES: Final = 8
 """Chance nodes at the start of a game: one byte of the deal's seed each."""
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+"""OpenSpiel's player ids as plain numbers: OpenSpiel asks for the player several times a move,
+and reading its enumeration costs more than the rest of the answer."""
 
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -147,14 +150,14 @@ class TranquilityState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The player to move, or OpenSpiel's chance / terminal id."""
         if self._trail is None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         state = self._trail.choice.state
         if state.is_terminal:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         return state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.choice.options())
+        return list(self.choice.legal_tokens())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next byte of the seed: 256 outcomes, equally likely."""
@@ -172,7 +175,7 @@ class TranquilityState(pyspiel.State):  # type: ignore[misc]
         self._trail = trail.after(action, lambda: trail.choice.choose(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return f"seed byte {action}"
         return token_name(action)
 
@@ -297,7 +300,7 @@ class BotEvaluator:
     bots (one per seat; a half-chosen action is finished first, at random) and return its
     returns; the prior is uniform.
 
-    >>> from tranquility_solver.game import HeuristicBot
+    >>> from tranquility_solver.bots import HeuristicBot
     >>> evaluator = BotEvaluator([HeuristicBot(), HeuristicBot()], seed=1)
     """
 
@@ -337,7 +340,7 @@ class EngineBot(pyspiel.Bot):  # type: ignore[misc]
     of its own, seeded by the game's seed and the seat.
 
     >>> import pyspiel
-    >>> from tranquility_solver.game import HeuristicBot
+    >>> from tranquility_solver.bots import HeuristicBot
     >>> state = pyspiel.load_game("python_tranquility").deal(1)
     >>> state.action_to_string(EngineBot(HeuristicBot(), 0).step(state))
     'play 12 b1'

@@ -39,8 +39,7 @@ from .ai.ids import COUNT, Choice, tokens
 from .ai.returns import returns_of
 from .ai.tensors import ObservationTensor, observation_text
 from .game.actions import Action
-from .game.bots import Bot
-from .game.records import GameRecord, bot_rng, record_of
+from .game.records import Bot, GameRecord, bot_rng, record_of
 from .game.setup import new_game
 from .game.state import GameState
 from .rules import Rules
@@ -83,7 +82,8 @@ class TranquilityEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type in
         self._choice: Choice | None = None
         self.start: GameState | None = None
         """The state the game was dealt in."""
-        self._actions: list[tuple[int, str]] = []
+        self._actions: list[tuple[int, Action]] = []
+        """Who took which action so far (written out as text by :meth:`record`)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -129,7 +129,7 @@ class TranquilityEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type in
         player = self.possible_agents.index(agent)
         mask = np.zeros(COUNT, np.int8)
         if not choice.state.is_terminal and choice.state.current_player == player:
-            mask[list(choice.options())] = 1
+            mask[list(choice.legal_tokens())] = 1
         tensor = self._tensor.set_from(choice, player).copy()
         return {"observation": tensor, "action_mask": mask}
 
@@ -140,13 +140,12 @@ class TranquilityEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type in
             self._was_dead_step(action)
             return
         before = self.choice
-        self._choice = after = before.choose(int(action))  # type: ignore[arg-type]
-        if after.state is not before.state:  # the tokens chose an action: it was applied
-            taken = next(iter(before.options()[int(action)]))  # type: ignore[arg-type]
-            self._actions.append((before.state.current_player, str(taken)))
+        self._choice, taken = before.step(int(action))  # type: ignore[arg-type]
+        if taken is not None:  # the tokens chose an action: it was applied
+            self._actions.append((before.state.current_player, taken))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        state = after.state
+        state = self._choice.state
         if state.is_terminal:
             for agent_name, reward in zip(self.agents, returns_of(state), strict=True):
                 self.rewards[agent_name] = reward
@@ -168,14 +167,15 @@ class TranquilityEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type in
     def record(self, bots: Sequence[str] | None = None) -> GameRecord:
         """The game so far as a record (``bots`` names each seat)."""
         names = list(bots) if bots is not None else list(self.possible_agents)
-        return record_of(self.game_state, names, self._actions)
+        actions = [(player, str(action)) for player, action in self._actions]
+        return record_of(self.game_state, names, actions)
 
 
 class BotPolicy:
     """Our bots as a policy inside the environment: ``policy(env)`` is the next token of the
     action the bot of the seat to move chooses, from the same random stream as ``play_game``.
 
-    >>> from tranquility_solver.game import HeuristicBot
+    >>> from tranquility_solver.bots import HeuristicBot
     >>> policy = BotPolicy([HeuristicBot(), HeuristicBot()])
     """
 
@@ -205,6 +205,59 @@ def raw_env(**kwargs: Any) -> TranquilityEnv:
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment in PettingZoo's usual wrappers (actions in range, order of calls)."""
-    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The environment in PettingZoo's usual wrappers (actions in range, order of calls):
+    subclasses of PettingZoo's own that check the same and raise the same errors, reading the
+    raw environment's attributes in one look-up rather than one per wrapper."""
+    return _OrderEnforcing(_InBounds(raw_env(**kwargs)))
+
+
+_BEFORE_RESET: Final = (
+    "agent_selection",
+    "agents",
+    "rewards",
+    "terminations",
+    "truncations",
+    "infos",
+)
+"""What PettingZoo's order-enforcing wrapper refuses to show before the first reset."""
+
+
+class _InBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, the same assertion on the raw environment's
+    agent and spaces read directly (see :class:`_OrderEnforcing`)."""
+
+    def step(self, action: int | None) -> None:
+        raw = self.env
+        agent = raw.agent_selection
+        assert (
+            action is None and (raw.terminations[agent] or raw.truncations[agent])
+        ) or raw.action_space(agent).contains(action), "action is not in action space"
+        raw.step(action)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, its checks and errors unchanged, reading what a
+    step reads (the agent to move, rewards, terminations, ...) from the raw environment at once:
+    the base wrappers find each such name by a failed look-up in every wrapper on the way, a
+    few microseconds a name and a dozen names a step."""
+
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+
+def _forwarded(name: str) -> property:
+    """A property of the wrapper reading ``name`` from the raw environment."""
+    if name not in _BEFORE_RESET:
+        return property(lambda self: getattr(self._raw, name))
+
+    def shown(self: _OrderEnforcing) -> Any:
+        if self._has_reset:
+            return getattr(self._raw, name)
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+    return property(shown)
+
+
+for _name in (*_BEFORE_RESET, "_cumulative_rewards"):
+    setattr(_OrderEnforcing, _name, _forwarded(_name))

@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tobago_solver as tb
+from tobago_solver.bots import GreedyBot
+from tobago_solver.bots.greedy import _race
 from tobago_solver.compile import compiled
-from tobago_solver.game.bots import GreedyBot, _race
 from tobago_solver.game.observation import Observation
 from tobago_solver.movement import step_distance
 

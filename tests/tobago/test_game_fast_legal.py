@@ -16,6 +16,7 @@ import random
 import pytest
 
 import tobago_solver as tb
+from tobago_solver.bots.greedy import _plays_and_moves
 from tobago_solver.clues import Clue
 from tobago_solver.compile import compiled
 from tobago_solver.game.actions import (
@@ -28,7 +29,6 @@ from tobago_solver.game.actions import (
     Action,
     Simple,
 )
-from tobago_solver.game.bots import _plays_and_moves
 from tobago_solver.game.paths import move_paths, moves
 from tobago_solver.game.position import replace
 from tobago_solver.game.records import bot_rng

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import tobago_solver as tb
+from tobago_solver.bots import GreedyBot
 from tobago_solver.cli import main
 from tobago_solver.game.actions import ACCEPT_CURSE, END_TURN, SPEND_AMULET, TAKE_AMULET
 from tobago_solver.game.board import board_text, island_lines, piece_marks, short_clue
-from tobago_solver.game.bots import GreedyBot
 from tobago_solver.game.records import bot_rng
 from tobago_solver.render import render_game_svg
 

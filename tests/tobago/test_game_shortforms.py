@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tobago_solver as tb
+from tobago_solver.bots import GreedyBot
 from tobago_solver.errors import ActionSyntaxError, IllegalActionError
-from tobago_solver.game.bots import GreedyBot
 from tobago_solver.game.paths import move_neighbours
 from tobago_solver.game.position import located_field
 from tobago_solver.game.rules import GameRules

@@ -4,6 +4,7 @@ episodes against ``play_game``."""
 from __future__ import annotations
 
 import random
+import re
 import warnings
 
 import pytest
@@ -117,3 +118,33 @@ def test_an_agents_observation_is_the_same_in_every_world_it_cannot_tell_apart()
             assert (again["observation"] == seen["observation"]).all()
             assert (again["action_mask"] == seen["action_mask"]).all()
         raw.step(raw.ids.of(rng.choice(real.legal_actions())))
+
+
+def test_the_wrapper_shows_what_pettingzoos_own_wrappers_show_before_and_after_reset() -> None:
+    from pettingzoo.utils import wrappers
+
+    from tobago_solver.pettingzoo import raw_env
+
+    ours = env(players=2)
+    theirs = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(players=2)))
+    names = ["agent_selection", "agents", "rewards", "terminations", "truncations", "infos"]
+    for name in [*names, "num_agents"]:
+        with pytest.raises(AttributeError) as refused:
+            getattr(theirs, name)
+        with pytest.raises(AttributeError, match=f"^{re.escape(str(refused.value))}$"):
+            getattr(ours, name)
+    for wrapped in (ours, theirs):
+        wrapped.reset(seed=4)
+    for _ in range(5):
+        for name in [*names, "_cumulative_rewards", "num_agents"]:
+            assert getattr(ours, name) == getattr(theirs, name)
+            assert getattr(ours, name) is getattr(ours.unwrapped, name)
+        observation, *_ = ours.last()
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        ours.step(action)
+        theirs.step(action)
+    for wrapped in (ours, theirs):  # an id out of range: the same assertion, nothing changed
+        before = wrapped.unwrapped.game_state
+        with pytest.raises(AssertionError, match=r"^action is not in action space$"):
+            wrapped.step(wrapped.action_space(wrapped.agent_selection).n)
+        assert wrapped.unwrapped.game_state is before

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tobago_solver as tb
+from tobago_solver.bots import make_bot
 from tobago_solver.errors import TobagoError
-from tobago_solver.game.bots import make_bot
 from tobago_solver.game.records import play_game
 from tobago_solver.game.state import GameState
 from tobago_solver.render import render_game_svg, render_table_svg

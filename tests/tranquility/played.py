@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from tranquility_solver.bots import make_bots
 from tranquility_solver.game import new_game
 from tranquility_solver.game.actions import Play
-from tranquility_solver.game.bots import make_bots
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.state import GameState
 

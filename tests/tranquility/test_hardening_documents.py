@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import tranquility_solver as tq
+from tranquility_solver.bots import HeuristicBot, RandomBot
 from tranquility_solver.cli import main
 from tranquility_solver.deals import Deal, DealFormatError
 from tranquility_solver.game import FINISH, START, Share, Start, new_game, play_game
-from tranquility_solver.game.bots import HeuristicBot, RandomBot
 
 NESTED = "[" * 2000 + "]" * 2000
 SEED, PUBLISHED = tq.Rules.seed(), tq.Rules.published()

@@ -14,8 +14,9 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 from tranquility_solver.ai.ids import Choice, tokens  # noqa: E402
+from tranquility_solver.bots import HeuristicBot, RandomBot  # noqa: E402
 from tranquility_solver.errors import TranquilityError  # noqa: E402
-from tranquility_solver.game import HeuristicBot, RandomBot, parse_action, play_game  # noqa: E402
+from tranquility_solver.game import parse_action, play_game  # noqa: E402
 from tranquility_solver.game.actions import Play  # noqa: E402
 from tranquility_solver.game.records import replay  # noqa: E402
 from tranquility_solver.openspiel import BotEvaluator, EngineBot  # noqa: E402

@@ -4,6 +4,7 @@ episodes against ``play_game``."""
 from __future__ import annotations
 
 import random
+import re
 import warnings
 
 import pytest
@@ -14,8 +15,9 @@ np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test  # noqa: E402
 
 from tranquility_solver.ai import Choice, sample_world  # noqa: E402
+from tranquility_solver.bots import HeuristicBot, RandomBot  # noqa: E402
 from tranquility_solver.errors import IllegalActionError  # noqa: E402
-from tranquility_solver.game import HeuristicBot, RandomBot, play_game, replay  # noqa: E402
+from tranquility_solver.game import play_game, replay  # noqa: E402
 from tranquility_solver.pettingzoo import BotPolicy, env  # noqa: E402
 
 
@@ -113,3 +115,33 @@ def test_an_agents_observation_is_the_same_in_every_world_it_cannot_tell_apart(
             assert (again["action_mask"] == seen["action_mask"]).all()
         raw.step(rng.choice(sorted(real.options())))
     assert halfway > 0
+
+
+def test_the_wrapper_shows_what_pettingzoos_own_wrappers_show_before_and_after_reset() -> None:
+    from pettingzoo.utils import wrappers
+
+    from tranquility_solver.pettingzoo import raw_env
+
+    ours = env(players=2)
+    theirs = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(players=2)))
+    names = ["agent_selection", "agents", "rewards", "terminations", "truncations", "infos"]
+    for name in [*names, "num_agents"]:
+        with pytest.raises(AttributeError) as refused:
+            getattr(theirs, name)
+        with pytest.raises(AttributeError, match=f"^{re.escape(str(refused.value))}$"):
+            getattr(ours, name)
+    for wrapped in (ours, theirs):
+        wrapped.reset(seed=4)
+    for _ in range(5):
+        for name in [*names, "_cumulative_rewards", "num_agents"]:
+            assert getattr(ours, name) == getattr(theirs, name)
+            assert getattr(ours, name) is getattr(ours.unwrapped, name)
+        observation, *_ = ours.last()
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        ours.step(action)
+        theirs.step(action)
+    for wrapped in (ours, theirs):  # an id out of range: the same assertion, nothing changed
+        before = wrapped.unwrapped.game_state
+        with pytest.raises(AssertionError, match=r"^action is not in action space$"):
+            wrapped.step(wrapped.action_space(wrapped.agent_selection).n)
+        assert wrapped.unwrapped.game_state is before

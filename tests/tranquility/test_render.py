@@ -158,3 +158,15 @@ def test_an_observations_picture_holds_no_hidden_card() -> None:
     hidden = set(state.hands[1]) | {card for deck in state.decks for card in deck}
     texts = {t.text for t in _parse(render_game_svg(seen)).iter(f"{NS}text")}
     assert not {str(card) for card in hidden if card not in state.grid.numbers} & texts
+
+
+def test_each_cell_names_itself_for_a_click() -> None:
+    # A page finds the cell a click landed on by its data-cell attribute; a card on the cell
+    # keeps it.
+    grid = tq.Grid.from_mapping({"c3": 40})
+    root = _parse(render_game_svg(new_game(2, seed=1).observation(0)))
+    named = {g.get("data-cell"): g for g in root.iter(f"{NS}g") if g.get("data-cell")}
+    assert sorted(named) == sorted(tq.CELL_NAMES)
+    filled = _parse(tq.render_svg(grid))
+    c3 = next(g for g in filled.iter(f"{NS}g") if g.get("data-cell") == "c3")
+    assert [t.text for t in c3.iter(f"{NS}text")] == ["40"]

@@ -44,6 +44,7 @@ from tobago_solver.rules import MAP_NAMES
 SIMPLE: Final = (TAKE_AMULET, SPEND_AMULET, END_TURN, ACCEPT_CURSE, EXCHANGE, PASS)
 """The actions without arguments, by id."""
 PLAY_BASE: Final = len(SIMPLE)
+MAPS: Final = len(MAP_NAMES)
 MOVE_BASE: Final = PLAY_BASE + len(DECK) * len(MAP_NAMES)
 _SIMPLE_IDS: Final = {action: i for i, action in enumerate(SIMPLE)}
 CARD_INDEX: Final = {clue: i for i, clue in enumerate(DECK)}
@@ -69,11 +70,15 @@ class ActionIds:
         plays = (str(Play(clue, m)) for clue in DECK for m in range(len(MAP_NAMES)))
         moves = (f"move to {field_name}" for field_name in island.fields)
         self._names = (*map(str, SIMPLE), *plays, *moves)
+        self._move_ids = {name: MOVE_BASE + i for i, name in enumerate(island.fields)}
+        # The last position asked about and its legal actions by id: an adapter asks for the
+        # mask, then for the action of the id chosen, of the same position.
+        self._last: tuple[GameState, dict[int, Action], tuple[int, ...]] | None = None
 
     def of(self, action: Action) -> int:
         """The id of ``action`` (a move's id is that of its destination)."""
         if isinstance(action, Play):
-            return PLAY_BASE + len(MAP_NAMES) * CARD_INDEX[action.clue] + action.map
+            return PLAY_BASE + MAPS * CARD_INDEX[action.clue] + action.map
         if isinstance(action, Move):
             return MOVE_BASE + self._field_index[action.destination]
         return _SIMPLE_IDS[action]
@@ -85,15 +90,49 @@ class ActionIds:
         return self._names[action_id]
 
     def legal(self, state: GameState) -> dict[int, Action]:
-        """The legal actions of ``state`` by id (one action per id)."""
-        return {self.of(action): action for action in state.legal_actions()}
+        """The legal actions of ``state`` by id (one action per id), in the order of
+        ``state.legal_actions()``."""
+        return dict(self._legal(state)[0])
+
+    def legal_ids(self, state: GameState) -> tuple[int, ...]:
+        """The ids of the legal actions of ``state``, in increasing order.
+
+        >>> import tobago_solver as tb
+        >>> ids = ActionIds(tb.islands.default())
+        >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+        >>> ids.legal_ids(state) == tuple(sorted(ids.legal(state)))
+        True
+        """
+        return self._legal(state)[1]
 
     def action(self, state: GameState, action_id: int) -> Action:
         """The legal action of ``state`` with this id; IllegalActionError when there is none."""
-        found = self.legal(state).get(action_id)
+        found = self._legal(state)[0].get(action_id)
         if found is None:
             raise IllegalActionError(
                 f"action id {action_id} ({self.name(action_id)}) is not legal now",
                 "a turn's actions",
             )
         return found
+
+    def _legal(self, state: GameState) -> tuple[dict[int, Action], tuple[int, ...]]:
+        """The legal actions by id and the ids in order, kept for the last position (a state
+        is immutable, so its listing never changes)."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1], last[2]
+        by_id: dict[int, Action] = {}
+        move_ids = self._move_ids
+        for action in state.legal_actions():
+            # By exact type, the common kinds first (this runs for every position of a game).
+            kind = type(action)
+            if kind is Move:
+                by_id[move_ids[action.path[-1]]] = action  # type: ignore[union-attr]
+            elif kind is Play:
+                card = CARD_INDEX[action.clue]  # type: ignore[union-attr]
+                by_id[PLAY_BASE + MAPS * card + action.map] = action  # type: ignore[union-attr]
+            else:
+                by_id[self.of(action)] = action
+        ordered = tuple(sorted(by_id))
+        self._last = (state, by_id, ordered)
+        return by_id, ordered

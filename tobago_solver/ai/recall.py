@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tobago_solver.ai.ids import CARD_INDEX
+from tobago_solver.ai.tensors import observation_of
 from tobago_solver.clues import Clue
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.state import GameState
@@ -30,7 +31,7 @@ from tobago_solver.island import Island
 def seen(state: GameState, player: int) -> bytes:
     """Everything ``player`` observes in ``state``, as bytes (the observation's fields; clue
     cards by their place in the deck)."""
-    obs: Observation = state.observation(player)
+    obs: Observation = observation_of(state, player)
     facts = (
         obs.player,
         obs.to_move,

@@ -42,6 +42,7 @@ OpenSpiel's observers may ask for the public part only (``private=False``: every
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
@@ -51,8 +52,10 @@ import numpy.typing as npt
 from tobago_solver.ai.ids import CARD_INDEX, CARD_TEXT
 from tobago_solver.clues import DECK, Clue
 from tobago_solver.game.board import board_text
-from tobago_solver.game.observation import Observation
+from tobago_solver.game.observation import Observation, observe
+from tobago_solver.game.position import MapState
 from tobago_solver.game.rules import GameRules
+from tobago_solver.game.state import GameState
 from tobago_solver.island import Island
 from tobago_solver.rules import MAP_NAMES
 
@@ -116,49 +119,110 @@ class ObservationTensor:
         self.size = sum(int(np.prod(shape)) for _, shape in self.layout)
         self.tensor: Floats = np.zeros(self.size, np.float32)
         self.dict: dict[str, Floats] = {}
+        # Where each piece starts in the flat tensor: set_from lists the places of the pieces
+        # that count things (one entry per thing) and writes them all at once.
+        self._start: dict[str, int] = {}
         start = 0
         for name, shape in self.layout:
             length = int(np.prod(shape))
             self.dict[name] = self.tensor[start : start + length].reshape(shape)
+            self._start[name] = start
             start += length
         self._field_index = {name: i for i, name in enumerate(island.fields)}
         self._mask_bytes = (len(island.fields) + 7) // 8
+        self._gold_values = len(rules.gold_counts)
+        if public:
+            # The pieces holding numbers, in the order set_from lists them.
+            numbers = ("amulets_held", "roses_left", "hand_sizes", "abandoned", "counts")
+            self._number_places = np.concatenate(
+                [self._start[name] + np.arange(self.dict[name].size) for name in numbers]
+            )
+            first, last = self.dict["candidates"], self.dict["map_roses"]
+            # The three map pieces lie side by side: one block, worked out per set of maps.
+            self._maps_at = slice(self._start["candidates"], self._start["map_roses"] + last.size)
+            self._maps_block = np.zeros(self._maps_at.stop - self._maps_at.start, np.float32)
+            assert first.size + self.dict["map_clues"].size + last.size == self._maps_block.size
+        self._maps_of: tuple[MapState, ...] | None = None
+        self._discards_of: tuple[Clue, ...] | None = None
+        self._discard_places: list[int] = []
 
     def set_from(self, obs: Observation) -> Floats:
         """Write ``obs`` into :attr:`tensor` and return it (the same array each time)."""
-        self.tensor.fill(0)
-        views, index = self.dict, self._field_index
-        views["player"][obs.player] = 1
-        if "hand" in views:
-            _count_cards(views["hand"], obs.hand)
+        start = self._start
+        places = [start["player"] + obs.player]
+        if "hand" in start:
+            base = start["hand"]
+            places += [base + CARD_INDEX[clue] for clue in obs.hand]
+        tensor = self.tensor
         if not self.public:
-            return self.tensor
-        views["to_move"][obs.to_move] = 1
-        views["phase"][PHASES.index(obs.phase)] = 1
-        for m, map_state in enumerate(obs.maps):
-            views["candidates"][m] = self._mask_bits(map_state.candidates_mask)
-            _count_cards(views["map_clues"][m], map_state.clues)
-            views["map_roses"][m] = map_state.roses
-        for p, car in enumerate(obs.cars):
-            views["cars"][p, index[car]] = 1
-        for field_name in obs.amulets:
-            views["amulets"][index[field_name]] += 1
-        views["amulets_held"][:] = obs.amulets_held
-        views["roses_left"][:] = obs.roses_left
-        views["hand_sizes"][:] = obs.hand_sizes
+            _put(tensor, places)
+            return tensor
+        index = self._field_index
+        places.append(start["to_move"] + obs.to_move)
+        places.append(start["phase"] + PHASES.index(obs.phase))
+        base, width = start["cars"], len(index)
+        places += [base + p * width + index[car] for p, car in enumerate(obs.cars)]
+        base = start["amulets"]
+        places += [base + index[field_name] for field_name in obs.amulets]
+        base, width = start["gold"] - FIRST_GOLD, self._gold_values
         for p, cards in enumerate(obs.gold):
-            _count_gold(views["gold"][p], cards)
-        _count_gold(views["cursed_gold"], obs.cursed_gold)
-        _count_cards(views["discards"], obs.clue_discards)
-        views["abandoned"][:] = obs.abandoned
+            places += [base + p * width + value for value in cards]
+        base = start["cursed_gold"] - FIRST_GOLD
+        places += [base + value for value in obs.cursed_gold]
+        if obs.clue_discards is not self._discards_of:  # the pile changes now and then
+            base = start["discards"]
+            self._discard_places = [base + CARD_INDEX[clue] for clue in obs.clue_discards]
+            self._discards_of = obs.clue_discards
+        places += self._discard_places
+        _put(tensor, places)
+        tensor[self._maps_at] = self._maps(obs.maps)
         since = obs.turn - obs.last_map_change if obs.last_map_change >= 0 else obs.turn + 1
-        views["counts"][:] = (obs.treasure_deck_size, obs.clue_deck_size, obs.turn, since)
-        return self.tensor
+        tensor[self._number_places] = (
+            *obs.amulets_held,
+            *obs.roses_left,
+            *obs.hand_sizes,
+            *obs.abandoned,
+            obs.treasure_deck_size,
+            obs.clue_deck_size,
+            obs.turn,
+            since,
+        )
+        return tensor
+
+    def _maps(self, maps: tuple[MapState, ...]) -> Floats:
+        """The candidates, clues and roses of ``maps`` as one block (kept for the last maps:
+        they change only when a clue is played or a treasure claimed)."""
+        if maps is self._maps_of:
+            return self._maps_block
+        block = self._maps_block
+        block.fill(0)
+        fields, cards, players = self.dict["candidates"].shape[1], len(DECK), len(maps[0].roses)
+        candidates = block[: len(maps) * fields].reshape(len(maps), fields)
+        clues = block[len(maps) * fields : len(maps) * (fields + cards)].reshape(len(maps), cards)
+        roses = block[len(maps) * (fields + cards) :].reshape(len(maps), players)
+        for m, map_state in enumerate(maps):
+            candidates[m] = self._mask_bits(map_state.candidates_mask)
+            _count_cards(clues[m], map_state.clues)
+            roses[m] = map_state.roses
+        self._maps_of = maps
+        return block
 
     def _mask_bits(self, mask: int) -> npt.NDArray[np.uint8]:
         # A candidate mask is a Python int with one bit per field (bit i: island.fields[i]).
         raw = np.frombuffer(mask.to_bytes(self._mask_bytes, "little"), np.uint8)
         return np.unpackbits(raw, bitorder="little")[: len(self.island.fields)]
+
+
+def observation_of(state: GameState, player: int) -> Observation:
+    """``state.observation(player)``, with the legal actions the state keeps (an adapter has
+    listed them already for the ids; the state's own method lists them again).
+
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+    >>> observation_of(state, 0) == state.observation(0)
+    True
+    """
+    return observe(state, player, state.legal_actions() if state.to_move == player else ())
 
 
 def _count_cards(view: Floats, clues: Sequence[Clue]) -> None:
@@ -200,3 +264,13 @@ def hand_text(obs: Observation) -> str:
     """
     hand = "; ".join(CARD_TEXT[clue] for clue in obs.hand) or "none"
     return f"you are P{obs.player}; your hand: {hand}"
+
+
+def _put(tensor: Floats, places: list[int]) -> None:
+    """Zeros but at ``places``: there, how often the place is listed."""
+    tensor.fill(0)
+    tensor[places] = 1
+    if len(set(places)) < len(places):  # a card held twice (a Tranquility start card, say)
+        for place, count in Counter(places).items():
+            if count > 1:
+                tensor[place] = count

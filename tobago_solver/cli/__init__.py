@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from tobago_solver.cli import analysis, assist, game, islands
+from tobago_solver.cli import analysis, assist, game, islands, serve
 from tobago_solver.cli.common import Parser, run_command, version
 
 __all__ = ["build_parser", "main"]
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="COMMAND",
         help="what to ask; COMMAND --help tells more",
     )
-    for group in (islands, assist, game, analysis):
+    for group in (islands, assist, game, analysis, serve):
         group.add_commands(commands)
     return parser
 

@@ -291,6 +291,12 @@ def run_command(command: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         interrupted()
         return EXIT_INTERRUPTED
+    except ImportError as error:
+        # Ctrl-C while OR-Tools loads for the first time surfaces as an ImportError caused by it.
+        if not isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
+            raise
+        interrupted()
+        return EXIT_INTERRUPTED
     except (TobagoError, ValueError, OSError) as error:
         print(f"tobago: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_BAD_INPUT

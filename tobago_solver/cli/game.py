@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from tobago_solver.bots import make_bot, simulate
 from tobago_solver.cli.common import (
     EXIT_OK,
     ISLAND_HELP,
@@ -35,12 +36,10 @@ from tobago_solver.cli.screen import SCREEN_HEIGHT, RoundLog, screen
 from tobago_solver.cli.seat import HumanSeat, QuitRequest, Terminal, line_editing
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action, parse_action
-from tobago_solver.game.bots import Bot, make_bot
 from tobago_solver.game.gamelog import events_text, start_text
-from tobago_solver.game.records import GameRecord, bot_rng, record_of, replay
+from tobago_solver.game.records import Bot, GameRecord, bot_rng, record_of, replay
 from tobago_solver.game.rules import GameRules
 from tobago_solver.game.setup import new_game
-from tobago_solver.game.simulate import simulate
 from tobago_solver.game.state import GameState
 from tobago_solver.placement import place_landmarks
 from tobago_solver.render import render_game_svg, write_svg

@@ -40,16 +40,61 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
+from tobago_solver.clues import Clue
 from tobago_solver.compile import compiled
-from tobago_solver.game.actions import Play
+from tobago_solver.game.actions import Action, Play
 from tobago_solver.game.columns import GAP, Block, Paragraph, beside, flowed, wrap
-from tobago_solver.game.observation import Observation
-from tobago_solver.game.position import MapState, located_field
+from tobago_solver.game.position import MapState, Phase, located_field
 from tobago_solver.hexgrid import field_name
 from tobago_solver.island import Island, LandmarkKind
 from tobago_solver.rules import MAP_NAMES, PUBLISHED_NEW_INFORMATION_THRESHOLD
+
+
+class BoardView(Protocol):
+    """What the board shows of a player's
+    :class:`~tobago_solver.game.observation.Observation`, read through its names rather than
+    imported: the observation's ``__str__`` is this board, so the two modules would import
+    each other."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def island(self) -> Island: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def maps(self) -> tuple[MapState, ...]: ...
+    @property
+    def cars(self) -> tuple[str, ...]: ...
+    @property
+    def amulets(self) -> tuple[str, ...]: ...
+    @property
+    def amulets_held(self) -> tuple[int, ...]: ...
+    @property
+    def roses_left(self) -> tuple[int, ...]: ...
+    @property
+    def hand(self) -> tuple[Clue, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def gold(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def treasure_deck_size(self) -> int: ...
+    @property
+    def clue_deck_size(self) -> int: ...
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    @property
+    def end_reason(self) -> str | None: ...
+
 
 SCREEN_WIDTH: Final = 80
 """The board never writes a line longer than this."""
@@ -106,7 +151,7 @@ def island_lines(island: Island, marks: Mapping[str, str] = {}) -> list[str]:
     return lines
 
 
-def piece_marks(observation: Observation) -> dict[str, str]:
+def piece_marks(observation: BoardView) -> dict[str, str]:
     """What stands on the fields besides landmarks: cars, located treasures, amulets."""
     marks = dict.fromkeys(observation.amulets, "*")
     for map_state in observation.maps:
@@ -120,7 +165,7 @@ def piece_marks(observation: Observation) -> dict[str, str]:
 
 
 def board_text(
-    observation: Observation,
+    observation: BoardView,
     width: int = SCREEN_WIDTH,
     height: int = BOARD_HEIGHT,
     *,
@@ -146,7 +191,7 @@ def board_text(
 
 
 def fitting_board(
-    observation: Observation,
+    observation: BoardView,
     height: int,
     styles: Sequence[Style],
     width: int = SCREEN_WIDTH,
@@ -195,7 +240,7 @@ NO_FIELDS: Final = "('where MAP' lists a map's fields)"
 """What a tight board says it left to other commands."""
 
 
-def _layout(obs: Observation, width: int, style: Style, public: bool) -> list[str]:
+def _layout(obs: BoardView, width: int, style: Style, public: bool) -> list[str]:
     island = _island(obs) if style.island else []
     status = _status_line(obs)
     column = width - max(map(len, island), default=0) - GAP
@@ -241,12 +286,12 @@ def _layout(obs: Observation, width: int, style: Style, public: bool) -> list[st
     return top + beside(island, blocks, width, optional=lambda w: wrap(KEY, w))
 
 
-def _island(obs: Observation) -> list[str]:
+def _island(obs: BoardView) -> list[str]:
     return island_lines(obs.island, piece_marks(obs))
 
 
 def _tables_side_by_side(
-    obs: Observation, blocks: Sequence[Block], width: int, public: bool
+    obs: BoardView, blocks: Sequence[Block], width: int, public: bool
 ) -> list[str]:
     """The board's blocks without the island: the status, the maps' table with the players'
     beside it where both fit, then the rest."""
@@ -270,7 +315,7 @@ def _listed(map_state: MapState) -> bool:
     return bool(map_state.clues) and 1 < map_state.candidate_count() <= LISTED_AT_MOST
 
 
-def _map_paragraph(obs: Observation, index: int, style: Style) -> Paragraph:
+def _map_paragraph(obs: BoardView, index: int, style: Style) -> Paragraph:
     """A map's clues and candidate fields, word by word; none when it has neither."""
     said = _map_details(obs, index, style)(10**6)
     return (" ".join(said).split(), " ")
@@ -303,7 +348,7 @@ MAP_SHORT: Final = ("gr", "br", "bl", "wh")
 """The maps in two letters, as the hand says where each card can be played."""
 
 
-def _hand_with_maps(obs: Observation, short: bool = False) -> list[str]:
+def _hand_with_maps(obs: BoardView, short: bool = False) -> list[str]:
     """The hand; on the player's turn to play a clue, each card with the maps it may go on
     now (``-``: none; the rules refuse a clue that removes every field or none). ``short``:
     the cards in their short form."""
@@ -333,7 +378,7 @@ def hand_lines(hand: Sequence[object], width: int = SCREEN_WIDTH) -> list[str]:
     return lines
 
 
-def _status_line(obs: Observation) -> str:
+def _status_line(obs: BoardView) -> str:
     if obs.phase == "over":
         return game_over_text(obs.end_reason or "over", obs.gold)
     task = _PHASE_TASKS.get(obs.phase, obs.phase)
@@ -362,7 +407,7 @@ def _maps_heading(players: int) -> str:
     return f"map   fields clues roses {seats}"
 
 
-def _map_row(obs: Observation, index: int) -> Block:
+def _map_row(obs: BoardView, index: int) -> Block:
     """A map's row of the maps' table: its treasure's field or candidate count, its clue
     count and the roses on it."""
     map_state = obs.maps[index]
@@ -376,7 +421,7 @@ def _map_row(obs: Observation, index: int) -> Block:
     return lines
 
 
-def _map_details(obs: Observation, index: int, style: Style) -> Block:
+def _map_details(obs: BoardView, index: int, style: Style) -> Block:
     """What a map says besides its row: its clues, and its candidate fields once they are
     few (:data:`LISTED_AT_MOST`), written as ``style`` says."""
     map_state = obs.maps[index]
@@ -422,7 +467,7 @@ def map_status(island: Island, map_state: MapState) -> str:
 
 
 def where_text(
-    observation: Observation, index: int, width: int = SCREEN_WIDTH, *, listed: bool = True
+    observation: BoardView, index: int, width: int = SCREEN_WIDTH, *, listed: bool = True
 ) -> str:
     """One map in full: where its treasure can be (every field, however many), its clues and
     the roses on it.
@@ -447,7 +492,7 @@ def where_text(
     return "\n".join(lines)
 
 
-def maps_text(observation: Observation, maps: Sequence[int], height: int) -> str:
+def maps_text(observation: BoardView, maps: Sequence[int], height: int) -> str:
     """:func:`where_text` of each of ``maps``, in at most ``height`` lines where that can be
     done: the maps with the most fields give their count for the list, and say so.
 
@@ -466,7 +511,7 @@ def maps_text(observation: Observation, maps: Sequence[int], height: int) -> str
         listed.remove(max(listed, key=lambda m: observation.maps[m].candidate_count()))
 
 
-def _player_lines(obs: Observation, public: bool = False) -> list[str]:
+def _player_lines(obs: BoardView, public: bool = False) -> list[str]:
     lines = ["player car  gold roses amulets cards"]
     for p in range(obs.players):
         cards = "you" if p == obs.player and not public else str(obs.hand_sizes[p])
@@ -477,12 +522,12 @@ def _player_lines(obs: Observation, public: bool = False) -> list[str]:
     return lines
 
 
-def _own_gold(obs: Observation, width: int) -> list[str]:
+def _own_gold(obs: BoardView, width: int) -> list[str]:
     gold = sorted(obs.gold[obs.player], reverse=True)
     return wrap("your gold: " + " ".join(map(str, gold)), width) if gold else []
 
 
-def _table_lines(obs: Observation, width: int) -> list[str]:
+def _table_lines(obs: BoardView, width: int) -> list[str]:
     amulets = f"amulets {' '.join(obs.amulets) or 'none'}"
     decks = f"treasure deck {obs.treasure_deck_size} · clue deck {obs.clue_deck_size}"
     if len(amulets) + len(decks) + 3 <= width:

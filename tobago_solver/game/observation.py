@@ -22,6 +22,7 @@ from typing import Final
 from tobago_solver.clues import Clue
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action
+from tobago_solver.game.board import board_text
 from tobago_solver.game.position import Distribution, MapState, Phase, Position, replace
 from tobago_solver.game.rules import GameRules
 from tobago_solver.island import Island
@@ -95,9 +96,6 @@ class Observation:
         )
 
     def __str__(self) -> str:
-        # Lazy: the board's text (board.py) is a view built on this value.
-        from tobago_solver.game.board import board_text
-
         return board_text(self)
 
     def _repr_svg_(self) -> str:

@@ -28,13 +28,13 @@ import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol, runtime_checkable
 
 from tobago_solver.documents import field, read_document, text_list, whole, whole_list
 from tobago_solver.errors import TobagoError
 from tobago_solver.game.actions import Action, parse_action
-from tobago_solver.game.bots import Bot
 from tobago_solver.game.end import END_TURN_LIMIT, RULE_ENDS
+from tobago_solver.game.observation import Observation
 from tobago_solver.game.rules import GameRules
 from tobago_solver.game.setup import MAX_SEED, new_game
 from tobago_solver.game.state import GameState
@@ -47,6 +47,34 @@ READ_VERSIONS: Final = (1, 2)
 """Version 1 wrote each action as its text alone, without the player who took it."""
 UNFINISHED: Final = ""
 """The ``end_reason`` of a game saved before its end."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: picks one of ``observation.legal_actions``. The bots themselves live in
+    :mod:`tobago_solver.bots`, above the rules; the rules need only this shape.
+
+    Bots see only an :class:`~tobago_solver.game.observation.Observation` and draw every random
+    choice from the ``rng`` they are given, so a game is a function of its seed.
+
+    >>> import tobago_solver as tb
+    >>> isinstance(tb.GreedyBot(), Bot)
+    True
+    """
+
+    @property
+    def name(self) -> str:
+        """A short label for tables and logs (e.g. ``greedy``)."""
+        ...
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """The action to take; ``rng`` is the only source of randomness allowed.
+
+        The bundled bots raise :class:`~tobago_solver.errors.NotToMoveError` (a TobagoError)
+        for an observation with nothing to decide: another seat's turn, or a finished game.
+        """
+        ...
+
 
 Watcher = Callable[[GameState, Action | None], None]
 """Called with the first state (and None), then after every action with the new state."""

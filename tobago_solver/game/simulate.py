@@ -1,11 +1,14 @@
 """Many games in batch, on any ``concurrent.futures.Executor``, with the same results everywhere.
 
 >>> import tobago_solver as tb
->>> result = tb.simulate(4, bots=["greedy", "random"], seed=1)
+>>> result = play_games(4, bots=[tb.GreedyBot(), tb.RandomBot()], seed=1)
 >>> len(result.games), result.bots
 (4, ('greedy', 'random'))
->>> result == tb.simulate(4, bots=["greedy", "random"], seed=1, workers=1)
+>>> result == play_games(4, bots=[tb.GreedyBot(), tb.RandomBot()], seed=1, workers=1)
 True
+
+The batch takes bots, one per seat; :func:`tobago_solver.simulate` (in
+:mod:`~tobago_solver.bots.registry`) takes their names too.
 
 Game ``i`` is dealt from the ``i``-th child of ``numpy.random.SeedSequence(seed)``, so a batch
 gives the same games whatever the number of workers, the chunking or the executor.
@@ -30,9 +33,8 @@ import numpy as np
 
 from tobago_solver import islands
 from tobago_solver.errors import TobagoError
-from tobago_solver.game.bots import Bot, make_bot
 from tobago_solver.game.end import END_TURN_LIMIT, RULE_ENDS
-from tobago_solver.game.records import play_game
+from tobago_solver.game.records import Bot, play_game
 from tobago_solver.game.rules import GameRules
 from tobago_solver.island import Island
 from tobago_solver.rules import PresetName, rules_label
@@ -92,7 +94,9 @@ class SimulationResult:
     Win rates and scores count the games that ended by the rules; games stopped by the turn
     limit (a safety net) are listed apart, in ``summary()["turn_limited"]``.
 
-    >>> result = simulate(2, bots=["greedy", "greedy"], seed=3)
+    >>> import tobago_solver as tb
+
+    >>> result = play_games(2, bots=[tb.GreedyBot()] * 2, seed=3)
     >>> [row["seat"] for row in result.win_rates()], result.summary()["games"]
     ([0, 1], 2)
     """
@@ -146,7 +150,9 @@ class SimulationResult:
     def end_reasons(self) -> dict[str, int]:
         """How many games ended for each reason, the rules' reasons first.
 
-        >>> sum(simulate(3, bots=["greedy", "greedy"], seed=3).end_reasons().values())
+        >>> import tobago_solver as tb
+
+        >>> sum(play_games(3, bots=[tb.GreedyBot()] * 2, seed=3).end_reasons().values())
         3
         """
         counts = Counter(g.end_reason for g in self.games)
@@ -198,7 +204,9 @@ class SimulationResult:
         """The summary as a text table: how the games ended, win rates per seat and per bot,
         scores, game length.
 
-        >>> print(simulate(2, bots=["greedy", "greedy"], seed=3).table())  # doctest: +ELLIPSIS
+        >>> import tobago_solver as tb
+
+        >>> print(play_games(2, bots=[tb.GreedyBot()] * 2, seed=3).table())  # doctest: +ELLIPSIS
         2 games on ABC-1, rules: seed text
         ended by: ...
         win rates and scores over the 2 games ended by the rules
@@ -303,11 +311,11 @@ def _play_chunk(chunk: _Chunk) -> list[GameSummary]:
     return summaries
 
 
-def simulate(
+def play_games(
     n: int,
     *,
     island: Island | str | None = None,
-    bots: Sequence[Bot | str] = ("greedy", "random", "random", "random"),
+    bots: Sequence[Bot],
     seed: int = 0,
     rules: PresetName | str | GameRules = "seed",
     executor: Executor | None = None,
@@ -322,8 +330,8 @@ def simulate(
     >>> len(result.games)
     2
 
-    ``island``: an Island or a bundled name (default ``ABC-1``); ``bots``: one per seat, as
-    bots or names (``greedy``, ``random``). ``executor``: any ``concurrent.futures.Executor``
+    ``island``: an Island or a bundled name (default ``ABC-1``); ``bots``: one per seat.
+    ``executor``: any ``concurrent.futures.Executor``
     (e.g. a dask ``client.get_executor()``); without one, ``workers`` > 1 starts a process
     pool. ``progress`` draws a tqdm bar on stderr.
     """
@@ -332,7 +340,7 @@ def simulate(
     if workers < 1:
         raise TobagoError(f"workers must be at least 1, got {workers}")
     board = islands.get(island) if isinstance(island, str) else island or islands.default()
-    seat_bots = tuple(make_bot(b) if isinstance(b, str) else b for b in bots)
+    seat_bots = tuple(bots)
     game_rules = GameRules.named(rules)
     pairs = list(enumerate(game_seeds(seed, n)))
     size = chunk_size or max(1, min(25, math.ceil(n / (4 * workers))))

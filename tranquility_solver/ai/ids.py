@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Final
+from typing import Any, Final
 
 from ..errors import IllegalActionError
 from ..game.actions import Action, Discard, Play, Share, Start
@@ -54,8 +54,11 @@ PAIR_BASE: Final = PAY_BASE + CARD_VALUES
 SHARE_BASE: Final = PAIR_BASE + len(PAIRS)
 COUNT: Final = SHARE_BASE + CARD_VALUES
 """How many ids there are: every id is below this."""
-_PAIR_INDEX: Final = {pair: i for i, pair in enumerate(PAIRS)}
+_PAIR_INDEX: Final[dict[tuple[int, ...], int]] = {pair: i for i, pair in enumerate(PAIRS)}
 _CELL_INDEX: Final = {name: i for i, name in enumerate(CELL_NAMES)}
+_PAIR_TOKEN: Final = {pair: PAIR_BASE + i for pair, i in _PAIR_INDEX.items()}
+_PLACE_ZERO: Final = PLACE_BASE - CELL_COUNT * FIRST_CARD
+"""The id of ``play CARD CELL`` is ``_PLACE_ZERO + CELL_COUNT × CARD +`` the cell's index."""
 
 
 def tokens(action: Action) -> tuple[int, ...]:
@@ -94,6 +97,11 @@ class Choice:
     >>> choice = Choice(new_game(1, seed=0)).choose(3 + 36 * 9)  # play 10 a1
     >>> choice.chosen, str(choice.state.grid).split()[30]
     ((), '10')
+
+    Its facts are worked out when first asked for and kept (a choice is immutable): the legal
+    tokens (:meth:`legal_tokens`) of a state come from the placements and card sets of its
+    lazy listing (``GameState.lazy_legal_actions``) without building its actions, and
+    :meth:`choose` builds only the action it applies.
     """
 
     state: GameState
@@ -110,16 +118,82 @@ class Choice:
             grouped.setdefault(tokens(action)[depth], []).append(action)
         return {token: tuple(group) for token, group in grouped.items()}
 
+    @cached_property
+    def _first(self) -> dict[int, Any]:
+        """Between actions, per legal token what it leaves, as little as tells it: in the share
+        phase the card sets of the shares it begins; else for a play its placement ``(card,
+        cost, cell index)``, for a discard its two cards, for start and finish the action.
+        Actions are built only for the token chosen (most tokens of a position never are)."""
+        legal = self.state.lazy_legal_actions()
+        if self.state.phase == "share":
+            shares: dict[int, Any] = {}
+            for cards in legal.card_sets():
+                shares.setdefault(SHARE_BASE + cards[0] if cards else SHARE_DONE, []).append(cards)
+            return shares
+        # Every placement listed has a payment: any card of the hand pays, and a placement is
+        # listed only when the rest of the hand covers its cost.
+        found: dict[int, Any] = {
+            _PLACE_ZERO + CELL_COUNT * p[0] + p[2]: p for p in legal.placements()
+        }
+        card_sets = legal.card_sets()
+        found.update({_PAIR_TOKEN[cards]: cards for cards in card_sets})
+        for index in range(legal.count_of(Play) + len(card_sets), len(legal)):
+            action = legal[index]
+            found[START_ID if isinstance(action, Start) else FINISH_ID] = action
+        return found
+
+    @cached_property
+    def _legal_tokens(self) -> tuple[int, ...]:
+        return tuple(sorted(self._options if self.candidates is not None else self._first))
+
     def options(self) -> dict[int, tuple[Action, ...]]:
         """The tokens the player may choose next, each with the legal actions it leaves."""
         return self._options
 
+    def legal_tokens(self) -> tuple[int, ...]:
+        """The tokens the player may choose next, in increasing order (the keys of
+        :meth:`options`, without building every action).
+
+        >>> from tranquility_solver.game import new_game
+        >>> choice = Choice(new_game(2, seed=1))
+        >>> choice.legal_tokens() == tuple(sorted(choice.options()))
+        True
+        """
+        return self._legal_tokens
+
     def choose(self, token: int) -> Choice:
         """The choice after ``token``: the next state when one action is left, else the same
         state with one more token chosen. IllegalActionError when no legal action fits."""
-        left = self._options.get(token)
+        return self.step(token)[0]
+
+    def step(self, token: int) -> tuple[Choice, Action | None]:
+        """:meth:`choose`, with the action applied (None when the token leaves several).
+
+        >>> from tranquility_solver.game import new_game
+        >>> after, action = Choice(new_game(1, seed=0)).step(3 + 36 * 9)
+        >>> str(action), after.state.turn
+        ('play 10 a1', 1)
+        """
+        if self.candidates is None:
+            entry = self._first.get(token)
+            left = None if entry is None else self._left(token, entry)
+        else:
+            left = self._options.get(token)
         if left is None:
             raise IllegalActionError(f"action id {token} ({token_name(token)}) is not legal now")
         if len(left) == 1:
-            return Choice(self.state.apply(left[0]))
-        return Choice(self.state, (*self.chosen, token), left)
+            return Choice(self.state.apply(left[0])), left[0]
+        return Choice(self.state, (*self.chosen, token), left), None
+
+    def _left(self, token: int, entry: Any) -> tuple[Action, ...]:
+        """The legal actions a first token leaves, from its entry in :attr:`_first`."""
+        if self.state.phase == "share":
+            return tuple(map(Share._of, entry))
+        if token < PLACE_BASE:
+            return (entry,)
+        if token < PAY_BASE:
+            card, cost, cell = entry
+            name = CELL_NAMES[cell]
+            paid = self.state.lazy_legal_actions().payments(card, cost)
+            return tuple(Play._of(card, name, cards) for cards in paid)
+        return (Discard._of(entry),)

@@ -39,7 +39,7 @@ private ones) or the private part only (``public=False``: ``player`` and the pri
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
 from typing import Final
 
 import numpy as np
@@ -48,7 +48,7 @@ import numpy.typing as npt
 from ..game.board import board_text
 from ..game.choices import card_text
 from ..game.state import Observation
-from ..grid import CELL_COUNT, FIRST_CARD, LAST_CARD
+from ..grid import CELL_COUNT, FIRST_CARD, LAST_CARD, Grid
 from .ids import CARD_VALUES, PAIR_BASE, PAY_BASE, PLACE_BASE, SHARE_BASE, Choice, token_name
 
 __all__ = ["ObservationTensor", "observation_text"]
@@ -99,64 +99,93 @@ class ObservationTensor:
         self.size = sum(int(np.prod(shape)) for _, shape in self.layout)
         self.tensor: Floats = np.zeros(self.size, np.float32)
         self.dict: dict[str, Floats] = {}
+        # Where each piece starts in the flat tensor: set_from lists the places of the pieces
+        # that count things (one entry per card) and writes them all at once.
+        self._start: dict[str, int] = {}
         start = 0
         for name, shape in self.layout:
             length = int(np.prod(shape))
             self.dict[name] = self.tensor[start : start + length].reshape(shape)
+            self._start[name] = start
             start += length
+        if public:
+            numbers = ("hand_sizes", "deck_sizes", "counts")
+            self._number_places = np.concatenate(
+                [self._start[name] + np.arange(self.dict[name].size) for name in numbers]
+            )
+        # The places of the last grid's cards and of the last discard pile's (each changes
+        # at a few moves of a game; both are immutable, so the same object means the same).
+        self._grid_of: Grid | None = None
+        self._grid_places: list[int] = []
+        self._pile_of: tuple[int, ...] | None = None
+        self._pile_places: list[int] = []
 
     def set_from(self, choice: Choice, player: int) -> Floats:
         """Write ``player``'s view of ``choice`` into :attr:`tensor` and return it."""
-        self.tensor.fill(0)
-        views = self.dict
+        start = self._start
         obs = choice.state.observation(player)
-        views["player"][player] = 1
+        places = [start["player"] + player]
         if self.public:
-            _public(views, obs)
+            places += self._public(obs)
         if self.private:
-            _count(views["hand"], obs.hand)
-            _count(views["own_discards"], obs.own_discards)
+            base = start["hand"]
+            places += [base + card for card in obs.hand]
+            base = start["own_discards"]
+            places += [base + card for card in obs.own_discards]
             if player == obs.current_player:
-                _chosen(views["chosen"], choice.chosen)
-        return self.tensor
+                places += _chosen(start["chosen"], choice.chosen)
+        tensor = self.tensor
+        _put(tensor, places)
+        if self.public:
+            tensor[self._number_places] = (
+                *obs.hand_sizes,
+                *obs.deck_sizes,
+                obs.discard_count,
+                obs.start_played,
+                obs.share_left,
+                obs.later_capacity,
+                obs.later_players,
+                obs.turn,
+            )
+        return tensor
+
+    def _public(self, obs: Observation) -> list[int]:
+        """The places of the public pieces that are set or count cards."""
+        start = self._start
+        over = obs.outcome is not None
+        places = [
+            start["current"] + obs.current_player,
+            start["phase"] + (2 if over else ("play", "share").index(obs.phase)),
+        ]
+        if obs.outcome is not None and obs.outcome.won:
+            places.append(start["won"])
+        if obs.grid is not self._grid_of:
+            base, width = start["grid"] - FIRST_CARD, LAST_CARD - FIRST_CARD + 1
+            self._grid_places = [
+                base + cell * width + card
+                for cell, card in enumerate(obs.grid.cells)
+                if card is not None
+            ]
+            self._grid_of = obs.grid
+        if obs.discarded is not self._pile_of:
+            base = start["discarded"]
+            self._pile_places = [base + card for card in obs.discarded]
+            self._pile_of = obs.discarded
+        return places + self._grid_places + self._pile_places
 
 
-def _public(views: dict[str, Floats], obs: Observation) -> None:
-    views["current"][obs.current_player] = 1
-    over = obs.outcome is not None
-    views["phase"][2 if over else ("play", "share").index(obs.phase)] = 1
-    views["won"][0] = bool(obs.outcome and obs.outcome.won)
-    for cell, card in enumerate(obs.grid.cells):
-        if card is not None:
-            views["grid"][cell, card - FIRST_CARD] = 1
-    _count(views["discarded"], obs.discarded)
-    views["hand_sizes"][:] = obs.hand_sizes
-    views["deck_sizes"][:] = obs.deck_sizes
-    views["counts"][:] = (
-        obs.discard_count,
-        obs.start_played,
-        obs.share_left,
-        obs.later_capacity,
-        obs.later_players,
-        obs.turn,
-    )
-
-
-def _count(view: Floats, cards: Iterable[int]) -> None:
-    for card in cards:
-        view[card] += 1
-
-
-def _chosen(view: Floats, chosen: tuple[int, ...]) -> None:
+def _chosen(base: int, chosen: tuple[int, ...]) -> list[int]:
+    """The places, in the ``chosen`` piece starting at ``base``, of the tokens chosen so far."""
+    places = []
     for token in chosen:
         if PLACE_BASE <= token < PAY_BASE:
             card, cell = divmod(token - PLACE_BASE, CELL_COUNT)
-            view[0, card + FIRST_CARD] = 1
-            view[1, cell] = 1
+            places += [base + card + FIRST_CARD, base + CARD_VALUES + cell]
         elif PAY_BASE <= token < PAIR_BASE:
-            view[2, token - PAY_BASE] += 1
+            places.append(base + 2 * CARD_VALUES + token - PAY_BASE)
         elif token >= SHARE_BASE:
-            view[3, token - SHARE_BASE] += 1
+            places.append(base + 3 * CARD_VALUES + token - SHARE_BASE)
+    return places
 
 
 def observation_text(
@@ -197,3 +226,13 @@ def observation_text(
         if chosen and obs.player == obs.current_player:
             lines.append("chosen so far: " + ", ".join(map(token_name, chosen)))
     return "\n".join(lines)
+
+
+def _put(tensor: Floats, places: list[int]) -> None:
+    """Zeros but at ``places``: there, how often the place is listed."""
+    tensor.fill(0)
+    tensor[places] = 1
+    if len(set(places)) < len(places):  # a card held twice (a Tranquility start card, say)
+        for place, count in Counter(places).items():
+            if count > 1:
+                tensor[place] = count

@@ -1,6 +1,7 @@
 """Command line: ``tranquility check|count|hints GRIDFILE --available SPEC ...`` (``grids``),
 the game's ``play|replay|simulate`` (``game``), the deal solver's ``solve`` (``deals``) and the
-win odds of a saved game's position, ``odds`` (``odds``).
+win odds of a saved game's position, ``odds`` (``odds``), and how winnable deals are, ``atlas``
+(``atlas``).
 
 This package is the top floor: it parses arguments, calls the library and prints; nothing in the
 library imports it. Exit codes: 0 success, 1 when the answer is "none / not completable"
@@ -13,7 +14,7 @@ out of time, a count hit its work limit). Errors are one line on stderr, never a
 
 from __future__ import annotations
 
-from . import deals, game, grids, odds
+from . import atlas, deals, game, grids, odds, serve
 from .common import MAX_FILE_BYTES, Parser, parse_numbers, run_command, version
 
 __all__ = ["MAX_FILE_BYTES", "main", "parse_numbers"]
@@ -36,6 +37,8 @@ def _build_parser() -> Parser:
     game.add_commands(commands)  # play, replay, simulate
     deals.add_commands(commands)  # solve
     odds.add_commands(commands)  # odds
+    serve.add_commands(commands)  # serve
+    atlas.add_commands(commands)  # atlas
     return parser
 
 

@@ -312,7 +312,12 @@ def run_command(run: Callable[[], int]) -> int:
         # The reader (e.g. `head`) left early: silence the rest of the output, as `cat` would.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, ImportError) as error:
+        # Ctrl-C while OR-Tools loads for the first time surfaces as an ImportError caused by it.
+        if isinstance(error, ImportError) and not isinstance(
+            error.__cause__ or error.__context__, KeyboardInterrupt
+        ):
+            raise
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.flush()
         _say("interrupted")

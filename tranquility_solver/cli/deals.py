@@ -18,8 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..analysis import solve_deal
 from ..deals.deal import Deal, DealFormatError
-from ..deals.solve import DealStatus, Progress, solve_deal
+from ..deals.solve import DealStatus, Progress
 from ..errors import TranquilityError
 from ..game.choices import card_text
 from ..game.setup import MAX_PLAYERS, MIN_PLAYERS

@@ -22,13 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..bots import BOTS, make_bot, make_bots, simulate
 from ..errors import TranquilityError
 from ..game.actions import Action, Play, parse_action
 from ..game.board import action_seen
-from ..game.bots import BOTS, Bot, make_bot, make_bots
-from ..game.records import GameRecord, bot_rng, record_of, replay
+from ..game.records import Bot, GameRecord, bot_rng, record_of, replay
 from ..game.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
-from ..game.simulate import simulate
 from ..game.state import GameState
 from ..render import render_game_svg
 from ..rules import rules_label

@@ -2,7 +2,7 @@
 
 It replays a saved game record to a position (the start of turn ``N``, by default the last
 position of the record where someone is to move), then estimates the odds of the player to move
-from what that player knows (see :func:`~tranquility_solver.deals.odds.win_odds`): the share of
+from what that player knows (see :func:`~tranquility_solver.analysis.odds.win_odds`): the share of
 worlds that can be won with every card known (an upper bound on anyone's chances) and the share a
 bot wins playing on (what that way of playing achieves). :func:`odds_report` is the same report
 for any game state, for the human seat of ``tranquility play``.
@@ -23,12 +23,12 @@ import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from ..deals.odds import DEFAULT_TIME_LIMIT, WinOdds, win_odds
+from ..analysis.odds import DEFAULT_TIME_LIMIT, WinOdds, win_odds
+from ..bots import BOTS
 from ..errors import TranquilityError
-from ..game.bots import BOTS
 from ..game.records import GameRecord, replay
 from ..game.state import GameState
-from .common import EXIT_BAD_INPUT, EXIT_OK, Once, non_negative, read_text
+from .common import EXIT_OK, Once, non_negative, read_text
 
 __all__ = ["add_commands", "odds_report", "position_at"]
 
@@ -158,9 +158,6 @@ def _odds(args: argparse.Namespace) -> int:
     )
     try:
         odds = odds_report(state, args.samples, args.seed, executor, args.bot, not args.no_progress)
-    except KeyboardInterrupt:
-        print("tranquility: interrupted", file=sys.stderr)
-        return EXIT_BAD_INPUT
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)

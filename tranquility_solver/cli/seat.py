@@ -22,16 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TextIO
 
-from ..deals.odds import win_odds
-from ..errors import IllegalActionError, TranquilityError
+from ..analysis.advice import hint_text
+from ..analysis.odds import win_odds
+from ..errors import TranquilityError
 from ..game.actions import Action
-from ..game.advice import hint_text
 from ..game.board import board_text, hand_fits, numbered
 from ..game.choices import card_text
-from ..game.lookahead import dead_end, loss_risk
 from ..game.shortforms import read_action
 from ..game.state import GameState, Observation
-from ..game.worlds import sample_worlds
+from ..game.targets import move_warning
+from ..game.targets import refusal as refusal_of
 from ..grid import cell_index, digits_value, shorten
 from .common import UsageError, check_output_file, read_line
 from .editing import LineEditor
@@ -151,14 +151,14 @@ class HumanSeat:
             except TranquilityError as error:
                 say(f"{error}; 'help' lists what you can type")
                 continue
-            refusal = _refusal(observation, reading.action)
+            refusal = refusal_of(observation, reading.action)
             if refusal:
                 say(f"refused: {refusal}")
                 continue
             if reading.note:
                 say(reading.note)
             if reading.action != warned:
-                warning = _warning(observation, reading.action)
+                warning = move_warning(observation, reading.action)
                 if warning:
                     warned = reading.action
                     say(f"{warning}; type it again to make it anyway")
@@ -198,33 +198,6 @@ def _observation_to_decide(game: GameState | Observation) -> Observation:
             f"player {observation.current_player} is to move, not player {observation.player}"
         )
     return observation
-
-
-def _warning(observation: Observation, action: Action) -> str:
-    """What to tell the player before they confirm ``action``: that it loses at once, or that
-    the grid could no longer be filled after it (empty when neither)."""
-    at_once = loss_risk(observation, action).warning(action)
-    if at_once:
-        return at_once
-    reason = dead_end(observation, action)
-    if reason is None:
-        return ""
-    return f"careful: after '{action}' the grid can no longer be filled: {reason}"
-
-
-def _refusal(observation: Observation, action: Action) -> str:
-    """Why ``action`` is not legal now (empty when it is): the engine's own reason, asked of a
-    deal of the cards this player cannot see (legality reads only what they see)."""
-    if action in observation.lazy_legal_actions():
-        return ""
-    try:
-        world = sample_worlds(observation, 1, seed=0)[0]
-        world.apply(action)
-    except IllegalActionError as error:
-        return str(error)
-    except TranquilityError:
-        pass  # a position built by hand that no deal fits: no reason to ask
-    return f"{action}: not a legal action now ('moves' lists them)"
 
 
 COMMANDS: Final = ("board", "moves", "hint", "odds", "save", "help", "quit")

@@ -1,4 +1,5 @@
-"""Deal solvability: can the team win a deal when every card is known?
+"""Deal solvability: can the team win a deal when every card is known? The deal value and
+the search; the public ``solve_deal`` (in ``analysis``) guides the search with HeuristicBot.
 
 >>> from tranquility_solver.deals import Deal
 >>> deal = Deal.random(1, seed=0)
@@ -9,9 +10,7 @@
 from __future__ import annotations
 
 from .deal import DEAL_FORMAT, Deal, DealFormatError
-from .odds import WinOdds, win_odds
-from .search import SearchBot
-from .solve import DEAL_ENGINES, DealEngine, DealStatus, Progress, Solution, solve_deal
+from .solve import DEAL_ENGINES, DealEngine, DealStatus, Progress, Solution, search_deal
 
 __all__ = [
     "DEAL_ENGINES",
@@ -21,9 +20,6 @@ __all__ = [
     "DealFormatError",
     "DealStatus",
     "Progress",
-    "SearchBot",
     "Solution",
-    "WinOdds",
-    "solve_deal",
-    "win_odds",
+    "search_deal",
 ]

@@ -2,11 +2,14 @@
 
 The game is cooperative and, once every deck order is known, has no chance left in it: the
 players are one team choosing every action, so a deal is won exactly when some sequence of legal
-actions ends in a played finish card. :func:`solve_deal` searches the game tree depth first for
+actions ends in a played finish card. :func:`search_deal` searches the game tree depth first for
 such a line (``engine="search"``, with a transposition table, sound pruning and move ordering,
-see ``docs/deals.md``), or exhaustively without any of that (``engine="brute"``, for tests).
+see ``docs/deals.md``), or exhaustively without any of that (``engine="brute"``, for tests). The
+move ordering tries first what a *guide* would play, a bot the caller hands in (the public
+:func:`tranquility_solver.solve_deal` hands in HeuristicBot).
 
->>> solution = solve_deal(Deal.random(1, seed=3), time_limit=30)
+>>> import tranquility_solver as tq
+>>> solution = search_deal(Deal.random(1, seed=3), tq.HeuristicBot(), time_limit=30)
 >>> solution.status, len(solution.line) > 36
 (<DealStatus.WIN: 'win'>, True)
 """
@@ -24,10 +27,10 @@ from typing import Literal
 from ..completion import fast
 from ..errors import TranquilityError, UnknownEngineError
 from ..game.actions import Action, Finish, Play, parse_action
-from ..game.bots import HeuristicBot
 from ..game.choices import FINISH, START
 from ..game.legal import LegalActions
 from ..game.observation import Observation
+from ..game.records import Bot
 from ..game.state import GameState
 from ..grid import CELL_COUNT, Cells, Grid
 from ..placement import openings
@@ -40,7 +43,7 @@ __all__ = [
     "DealStatus",
     "Progress",
     "Solution",
-    "solve_deal",
+    "search_deal",
 ]
 
 DealEngine = Literal["search", "brute"]
@@ -54,7 +57,7 @@ _DISCREPANCIES = (0, 1, 2)
 _CHECK_EVERY = 128
 """Units of work (positions visited and actions tried) between two looks at the clock."""
 _PREFERENCES_KEPT = 10_000
-"""HeuristicBot choices remembered before the memory is cleared (a bound on its size)."""
+"""The guide's choices remembered before the memory is cleared (a bound on its size)."""
 
 
 class DealStatus(enum.Enum):
@@ -72,7 +75,7 @@ class DealStatus(enum.Enum):
 
 @dataclass(frozen=True)
 class Solution:
-    """What :func:`solve_deal` found, with the statistics of the search.
+    """What :func:`search_deal` found, with the statistics of the search.
 
     ``line`` holds the winning actions in text form (empty unless ``WIN``); they replay with
     :func:`~tranquility_solver.game.actions.parse_action` from ``deal.to_state()``.
@@ -108,7 +111,8 @@ class Solution:
         """The winning line numbered, with the player of each action (replayed on ``deal``).
 
         >>> deal = Deal.random(1, seed=3)
-        >>> print(solve_deal(deal, time_limit=30).line_text(deal))  # doctest: +ELLIPSIS
+        >>> import tranquility_solver as tq
+        >>> print(tq.solve_deal(deal, time_limit=30).line_text(deal))  # doctest: +ELLIPSIS
            1. player 0: play 27 d1
            2. player 0: play 23 c1
         ...
@@ -163,6 +167,7 @@ class _Search:
     def __init__(
         self,
         rules: Rules,
+        guide: Bot,
         deadline: float,
         started: float,
         progress: Callable[[Progress], None] | None,
@@ -181,7 +186,7 @@ class _Search:
         self.live: dict[Cells, int] = {}
         self.completable: dict[tuple[Cells, tuple[int, ...]], bool] = {}
         self.preferences: dict[Observation, Action] = {}
-        self.bot = HeuristicBot()
+        self.guide = guide
         self.rng = random.Random(0)
         self.nodes = self.solver_calls = self.transpositions = self.pruned = 0
         self.steps = 0
@@ -370,14 +375,14 @@ class _Search:
             yield position
 
     def _preferred(self, state: GameState) -> Action:
-        """HeuristicBot's choice, remembered per observation: it depends on nothing else, and
+        """The guide's choice, remembered per observation: it depends on nothing else, and
         the discrepancy searches come back to the same positions."""
         observation = state.observation(state.current_player)
         found = self.preferences.get(observation)
         if found is None:
             if len(self.preferences) >= _PREFERENCES_KEPT:
                 self.preferences.clear()
-            found = self.preferences[observation] = self.bot.choose(observation, self.rng)
+            found = self.preferences[observation] = self.guide.choose(observation, self.rng)
         return found
 
     # -- the search -----------------------------------------------------------------------------
@@ -502,8 +507,9 @@ def _turns_fit(supply: list[int], current: int, needed: int, *, at_once: bool = 
     return False
 
 
-def solve_deal(
+def search_deal(
     deal: Deal | GameState,
+    guide: Bot,
     time_limit: float | None = 60.0,
     engine: DealEngine = "search",
     progress: Callable[[Progress], None] | None = None,
@@ -511,18 +517,24 @@ def solve_deal(
 ) -> Solution:
     """Decide a deal: WIN with a line, LOSS (exhaustive), or UNKNOWN when time runs out.
 
+    ``guide``: the bot whose choice is tried first at each position (remembered per
+    observation, so it must not depend on the ``rng``, as HeuristicBot's does not).
+
     ``time_limit`` is in seconds (``None``: no limit). ``step_limit`` bounds the work instead
     (positions visited and actions tried; ``None``: no bound): unlike the clock, the same deal
     and limit always give the same answer, which is what a seeded bot needs to replay. A WIN
     line is replayed through the game engine before it is returned.
 
     >>> from tranquility_solver.grid import Grid
-    >>> nearly = Grid(tuple(range(1, 36)) + (None,))
-    >>> solution = solve_deal(Deal(Rules.seed(), 0, ((START, FINISH),), ((36, 50),), grid=nearly))
+    >>> import tranquility_solver as tq
+    >>> nearly, guide = Grid(tuple(range(1, 36)) + (None,)), tq.HeuristicBot()
+    >>> deal = Deal(Rules.seed(), 0, ((START, FINISH),), ((36, 50),), grid=nearly)
+    >>> solution = search_deal(deal, guide)
     >>> solution.status.name, solution.line
     ('WIN', ('start', 'play 50 f6', 'finish'))
     >>> two_empty = Grid(tuple(range(1, 35)) + (None, None))  # four turns to go, three cards
-    >>> solve_deal(Deal(Rules.seed(), 0, ((START, FINISH),), ((50,),), grid=two_empty)).status
+    >>> lost = Deal(Rules.seed(), 0, ((START, FINISH),), ((50,),), grid=two_empty)
+    >>> search_deal(lost, guide).status
     <DealStatus.LOSS: 'loss'>
     """
     if engine not in DEAL_ENGINES:
@@ -544,7 +556,13 @@ def solve_deal(
     started = time.monotonic()
     deadline = math.inf if time_limit is None else started + time_limit
     search = _Search(
-        deal.rules, deadline, started, progress, prune=engine == "search", step_limit=step_limit
+        deal.rules,
+        guide,
+        deadline,
+        started,
+        progress,
+        prune=engine == "search",
+        step_limit=step_limit,
     )
     interrupted = False
     try:

@@ -182,6 +182,17 @@ class LegalActions(Sequence[Action]):
         for card, cost, _ in self._plays:
             yield cost, self._paid(card, cost)
 
+    def payments(self, card: int, cost: int) -> Sequence[tuple[int, ...]]:
+        """The payment choices of playing ``card`` at ``cost`` (of any of its placements at
+        that cost), in the listing's order, building no action: what an adapter that lists a
+        placement before its payments needs once a placement is chosen.
+
+        >>> grid = Grid.from_mapping({"a1": 2, "c1": 4})  # b1 costs 2
+        >>> legal_actions_of(Rules.seed(), grid, (3, 40, 50), "play", False).payments(3, 2)
+        ((40, 50),)
+        """
+        return tuple(self._paid(card, cost))
+
     def placements(self) -> Sequence[tuple[int, int, int]]:
         """``(card, cost, cell index)`` of each placement, in the listing's order (a placement
         is one play per payment choice).

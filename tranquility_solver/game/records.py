@@ -3,8 +3,8 @@
 ``GameRecord.to_json()`` and ``GameRecord.from_json()`` round-trip; :func:`replay` rebuilds
 every state from the record alone.
 
->>> from tranquility_solver.game.bots import RandomBot
->>> record = play_game([RandomBot(), RandomBot()], seed=3, rules="published")
+>>> import tranquility_solver as tq
+>>> record = play_game([tq.RandomBot(), tq.RandomBot()], seed=3, rules="published")
 >>> GameRecord.from_json(record.to_json()) == record
 True
 >>> final = list(replay(record))[-1]
@@ -18,21 +18,21 @@ import json
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ..errors import RecordError, TranquilityError
 from ..grid import shorten
 from ..jsontext import load_json
 from ..rules import Rules
-from .actions import parse_action
-from .bots import Bot
+from .actions import Action, parse_action
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
-from .state import LOSS_NO_ACTION, LOSS_OUT_OF_CARDS, GameState
+from .state import LOSS_NO_ACTION, LOSS_OUT_OF_CARDS, GameState, Observation
 
 __all__ = [
     "OUTCOMES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "Bot",
     "GameRecord",
     "bot_rng",
     "play_game",
@@ -44,6 +44,32 @@ RECORD_FORMAT = "tranquility-game-record"
 RECORD_VERSION = 2
 _FIRST_FORMAT = "tranquility-game/1"
 """Version 1 named its version in the format and kept ``outcome`` and ``turns`` at the top."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: picks one of ``observation.legal_actions()``. The bots themselves live in
+    :mod:`tranquility_solver.bots`, above the rules; the rules need only this shape.
+
+    Bots see an :class:`~tranquility_solver.game.state.Observation` only, never the state, and
+    take their randomness from the ``rng`` the game runner hands them, so a game is a pure
+    function of its seed.
+
+    >>> import tranquility_solver as tq
+    >>> isinstance(tq.HeuristicBot(), Bot)
+    True
+    """
+
+    @property
+    def name(self) -> str:
+        """A short name for logs and records."""
+        ...
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """The action to take, on the bot's own turn: an observation of another player's turn
+        or of a finished game is a TranquilityError (the shipped bots say so with
+        :func:`~tranquility_solver.bots.turns.check_turn`)."""
+        ...
 
 
 @dataclass(frozen=True)

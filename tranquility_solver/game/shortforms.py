@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ActionFormatError, TranquilityError
-from ..grid import digits_value, shorten
+from ..grid import shorten
 from ..placement import check_placement
 from .actions import Action, Play, parse_action
 from .choices import parse_card
@@ -35,6 +35,9 @@ from .payments import cheapest_first, default_payment
 from .state import Observation
 
 __all__ = ["Reading", "cheapest_first", "cheapest_payment", "read_action"]
+
+_NUMBER_DIGITS = 6
+"""The most digits of an action's number in the ``moves`` list (it holds some hundreds)."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,11 @@ def read_action(observation: Observation, text: str) -> Reading:
 def _numbered(observation: Observation, word: str) -> Reading:
     legal = observation.lazy_legal_actions()
     digits = word[1:]
-    number = digits_value(digits) if digits.isascii() and digits.isdigit() else None
+    # The list runs to hundreds of actions (each way to pay a play is one): more digits than a
+    # card's, but a number of thousands of digits is still no number to read.
+    significant = digits.lstrip("0")
+    readable = digits.isascii() and digits.isdigit() and len(significant) <= _NUMBER_DIGITS
+    number = int(significant or "0") if readable else None
     if number is None or not 1 <= number <= len(legal):
         span = f"#1 to #{len(legal)}" if len(legal) else "nothing: it is not your turn"
         raise ActionFormatError(

@@ -1,10 +1,14 @@
 """Many games at once: per-game seeds from ``numpy.random.SeedSequence``, any executor.
 
+The batch takes bots, one per seat; :func:`tranquility_solver.simulate` (in
+:mod:`~tranquility_solver.bots.registry`) takes their names too.
+
 Game ``i`` of a batch always gets the same seed (the ``i``-th child of ``SeedSequence(seed)``),
 so the results do not depend on the number of workers or the executor.
 
->>> result = simulate(4, players=2, bots="random", seed=1, rules="published", workers=1,
-...                   progress=False)
+>>> import tranquility_solver as tq
+>>> bots = (tq.RandomBot(), tq.RandomBot())
+>>> result = play_games(4, bots, seed=1, rules="published", workers=1, progress=False)
 >>> result.games, len(result.results), 0 <= result.win_rate <= 1
 (4, 4, True)
 """
@@ -26,10 +30,9 @@ from typing import Any
 import numpy as np
 
 from ..rules import Rules, rules_label
-from .bots import Bot, make_bots
-from .records import play_game
+from .records import Bot, play_game
 
-__all__ = ["GameResult", "SimulationResult", "game_seeds", "simulate", "wilson_interval"]
+__all__ = ["GameResult", "SimulationResult", "game_seeds", "play_games", "wilson_interval"]
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -191,10 +194,9 @@ def _chunks(seeds: Sequence[int], size: int) -> list[Sequence[int]]:
     return [seeds[start : start + size] for start in range(0, len(seeds), size)]
 
 
-def simulate(
+def play_games(
     n: int,
-    players: int = 2,
-    bots: str | Sequence[str | Bot] = "heuristic",
+    bots: Sequence[Bot],
     seed: int | None = None,
     rules: Rules | str = "seed",
     executor: Executor | None = None,
@@ -202,7 +204,7 @@ def simulate(
     chunk_size: int = 10,
     progress: bool = True,
 ) -> SimulationResult:
-    """Play ``n`` games and summarise them.
+    """Play ``n`` games between ``bots``, one per seat, and summarise them.
 
     >>> import tranquility_solver as tq
     >>> batch = tq.simulate(2, players=2, seed=0, workers=1)
@@ -217,7 +219,7 @@ def simulate(
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
     rules_name = rules.name if isinstance(rules, Rules) else Rules.by_name(rules).name
-    seats = make_bots(bots, players)
+    seats, players = tuple(bots), len(bots)
     seeds = game_seeds(n, seed)
     chunks = _chunks(seeds, max(1, chunk_size))
     results: list[GameResult] = []

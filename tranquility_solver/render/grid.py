@@ -212,7 +212,8 @@ def _draw_cell(svg: ET.Element, layout: Layout, picture: Picture, index: int, na
         fill = CARD_FILL
     else:
         fill = DEAD_FILL if index in picture.dead else EMPTY_FILL
-    group = ET.SubElement(svg, "g", {"id": f"cell-{name}"})
+    # data-cell lets a page find the cell a click landed on.
+    group = ET.SubElement(svg, "g", {"id": f"cell-{name}", "data-cell": name})
     square(group, x, y, fill)
     if card is not None:
         text(group, x + CELL / 2, y + CELL / 2, str(card), font_size="20", fill=INK)

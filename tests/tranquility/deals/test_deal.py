@@ -7,8 +7,9 @@ import random
 
 import pytest
 
+from tranquility_solver.bots import HeuristicBot
 from tranquility_solver.deals import Deal, DealFormatError
-from tranquility_solver.game import FINISH, START, Finish, HeuristicBot, Start, new_game
+from tranquility_solver.game import FINISH, START, Finish, Start, new_game
 from tranquility_solver.grid import Grid
 from tranquility_solver.rules import Rules
 

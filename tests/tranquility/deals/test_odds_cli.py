@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tranquility_solver.bots import HeuristicBot
 from tranquility_solver.cli import main
 from tranquility_solver.cli.odds import odds_report, position_at
-from tranquility_solver.game import Finish, HeuristicBot, play_game
+from tranquility_solver.game import Finish, play_game
 
 RECORD = play_game([HeuristicBot(), HeuristicBot()], seed=4, rules="published")
 

@@ -13,7 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tranquility_solver import random_full_grid
-from tranquility_solver.deals import Deal, DealStatus, solve_deal
+from tranquility_solver.analysis import solve_deal
+from tranquility_solver.bots import HeuristicBot
+from tranquility_solver.deals import Deal, DealStatus
 from tranquility_solver.deals.solve import _grid_change, _Search, _turns_fit
 from tranquility_solver.errors import TranquilityError, UnknownEngineError
 from tranquility_solver.game import (
@@ -29,7 +31,6 @@ from tranquility_solver.game import (
     new_game,
     parse_action,
 )
-from tranquility_solver.game.bots import HeuristicBot
 from tranquility_solver.grid import CELL_NAMES, Grid
 from tranquility_solver.rules import Rules
 
@@ -337,7 +338,7 @@ def test_cards_that_fit_nowhere_share_a_key() -> None:
     from tranquility_solver.deals.solve import _Search
 
     grid = Grid((None, *range(2, 37)))
-    search = _Search(SEED, float("inf"), 0.0, None, prune=True)
+    search = _Search(SEED, HeuristicBot(), float("inf"), 0.0, None, prune=True)
 
     def key(hand: tuple[int, ...], start_played: bool = True) -> object:
         hands = (hand, (60, 61))  # two players: the second start card of the game is the junk
@@ -477,7 +478,7 @@ def test_the_move_order_is_the_plain_one_along_random_games() -> None:
     for game in range(12):
         rules = (SEED, PUBLISHED)[game % 2]
         state = new_game(1 + game % 3, seed=game, rules=rules)
-        search = _Search(rules, math.inf, 0.0, None, prune=True)
+        search = _Search(rules, HeuristicBot(), math.inf, 0.0, None, prune=True)
         while not state.is_terminal:
             legal = state.lazy_legal_actions()
             if len(legal) > 1 and rng.random() < 0.3:
@@ -505,7 +506,7 @@ def test_children_with_other_grid_changes_have_other_keys() -> None:
     else on the grid than the first's: their keys must then differ (or one game be over)."""
     checked = 0
     for state in _random_positions(8, 5):
-        search = _Search(state.rules, math.inf, 0.0, None, prune=True)
+        search = _Search(state.rules, HeuristicBot(), math.inf, 0.0, None, prune=True)
         children = [(action, state.apply(action)) for action in state.legal_actions()[:40]]
         for first, first_child in children:
             for second, second_child in children:
@@ -524,7 +525,7 @@ def test_children_counted_unbuilt_take_the_same_steps() -> None:
     for state in _random_positions(12, 6):
         counted = []
         for first_only in (False, True):
-            search = _Search(state.rules, math.inf, 0.0, None, prune=True)
+            search = _Search(state.rules, HeuristicBot(), math.inf, 0.0, None, prune=True)
             taken = []
             for action, child, key in search.children(state, first_only=first_only):
                 if child is not None and key is not None:

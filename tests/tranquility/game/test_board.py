@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 import tranquility_solver as tq
+from tranquility_solver.bots import RandomBot
 from tranquility_solver.game import FINISH, START, board_text
-from tranquility_solver.game.bots import RandomBot
 from tranquility_solver.game.records import play_game, replay
 
 

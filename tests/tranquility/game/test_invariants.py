@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tranquility_solver as tq
+from tranquility_solver.bots.planner import PlannerBot
 from tranquility_solver.game import FINISH, START, GameState, Play
-from tranquility_solver.game.planner import PlannerBot
 
 MAX_ACTIONS = 1000  # far above any real game: each turn spends at least one card
 

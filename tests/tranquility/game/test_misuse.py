@@ -8,10 +8,10 @@ import random
 import pytest
 
 import tranquility_solver as tq
-from tranquility_solver.deals.search import SearchBot
+from tranquility_solver.bots import BOTS, make_bot
+from tranquility_solver.bots.search import SearchBot
 from tranquility_solver.errors import TranquilityError
 from tranquility_solver.game import GameState, new_game
-from tranquility_solver.game.bots import BOTS, make_bot
 from tranquility_solver.game.worlds import consistency_errors, first_player_of, sample_worlds
 
 

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from tranquility_solver.analysis.advice import hint_text, safe_plays
+from tranquility_solver.bots import make_bots
 from tranquility_solver.game import FINISH, START, Discard, Play, new_game
-from tranquility_solver.game.advice import hint_text, safe_plays
-from tranquility_solver.game.bots import make_bots
 from tranquility_solver.game.payments import cheapest_first, default_payment
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.shortforms import read_action

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from tranquility_solver.bots import HeuristicBot, make_bots
 from tranquility_solver.cli import main
 from tranquility_solver.cli.game import Pictures
 from tranquility_solver.errors import TranquilityError
 from tranquility_solver.game import Discard, GameState, Play, new_game
 from tranquility_solver.game.actions import Action
-from tranquility_solver.game.bots import HeuristicBot, make_bots
 from tranquility_solver.game.records import GameRecord, bot_rng
 from tranquility_solver.game.state import Observation
 from tranquility_solver.game.worlds import sample_worlds

@@ -10,16 +10,8 @@ from dataclasses import replace
 import pytest
 
 import tranquility_solver as tq
-from tranquility_solver.completion import count as counting
-from tranquility_solver.completion import fast
-from tranquility_solver.game.bots import (
-    Bot,
-    HeuristicBot,
-    RandomBot,
-    _Context,
-    make_bots,
-)
-from tranquility_solver.game.gaps import (
+from tranquility_solver.bots import HeuristicBot, RandomBot, make_bots
+from tranquility_solver.bots.gaps import (
     gap_change,
     gap_cost,
     gaps_through,
@@ -27,7 +19,10 @@ from tranquility_solver.game.gaps import (
     line_split,
     split_gap,
 )
-from tranquility_solver.game.records import GameRecord, play_game, replay
+from tranquility_solver.bots.heuristic import _Context
+from tranquility_solver.completion import count as counting
+from tranquility_solver.completion import fast
+from tranquility_solver.game.records import Bot, GameRecord, play_game, replay
 from tranquility_solver.hints import dead_cells
 from tranquility_solver.placement import openings, order_bounds, pool_without
 
@@ -183,8 +178,8 @@ def test_heuristic_bot_plays_legal_actions(rules: str) -> None:
 
 def test_every_named_bot_is_made_by_its_name() -> None:
     # The search and planner bots are made lazily (their modules import this one).
-    from tranquility_solver.deals.search import SearchBot
-    from tranquility_solver.game.planner import PlannerBot
+    from tranquility_solver.bots.planner import PlannerBot
+    from tranquility_solver.bots.search import SearchBot
 
     made = {name: make_bots(name, 1)[0] for name in ("random", "heuristic", "planner", "search")}
     assert {name: bot.name for name, bot in made.items()} == {name: name for name in made}

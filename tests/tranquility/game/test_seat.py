@@ -11,11 +11,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from tranquility_solver.bots import make_bots
 from tranquility_solver.cli.seat import HumanSeat, Terminal
 from tranquility_solver.errors import ActionFormatError
 from tranquility_solver.game import GameState, Play, Share, new_game
 from tranquility_solver.game.actions import Action
-from tranquility_solver.game.bots import make_bots
 from tranquility_solver.game.records import bot_rng
 from tranquility_solver.game.shortforms import read_action
 from tranquility_solver.game.state import Observation

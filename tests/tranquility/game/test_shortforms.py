@@ -39,3 +39,12 @@ def test_of_cards_that_fit_as_many_cells_the_one_dearest_to_place_is_paid_first(
     )
     state = replace(new_game(1, seed=3, rules="published"), grid=grid, hands=((17, 20, 26, 60),))
     assert read_action(state.observation(0), "17 e1").action.discards == (26,)  # type: ignore[union-attr]
+
+
+def test_an_action_numbered_past_99_is_read() -> None:
+    # The list holds every way to pay a play: often more than 99 actions.
+    seen = new_game(2, seed=1).observation(0)
+    legal = seen.lazy_legal_actions()
+    assert len(legal) > 100
+    assert read_action(seen, f"#{len(legal)}").action == legal[-1]
+    assert read_action(seen, "#100").action == legal[99]

@@ -6,9 +6,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tranquility_solver.game.bots import make_bots
+from tranquility_solver.bots import make_bots, simulate
 from tranquility_solver.game.records import play_game
-from tranquility_solver.game.simulate import game_seeds, simulate, wilson_interval
+from tranquility_solver.game.simulate import game_seeds, wilson_interval
 
 
 def test_results_do_not_depend_on_workers_or_executor() -> None:

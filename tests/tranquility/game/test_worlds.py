@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tranquility_solver as tq
-from tranquility_solver.game import FINISH, START, GameState, HeuristicBot, play_game, replay
-from tranquility_solver.game.inferred_worlds import sample_inferred_worlds
+from tranquility_solver.bots import HeuristicBot
+from tranquility_solver.bots.inferred_worlds import sample_inferred_worlds
+from tranquility_solver.game import FINISH, START, GameState, play_game, replay
 from tranquility_solver.game.worlds import (
     consistency_errors,
     hidden_layout,
