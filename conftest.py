@@ -13,3 +13,6 @@ if find_spec("pettingzoo") is None or find_spec("gymnasium") is None:
     collect_ignore_glob += ["tobago_solver/pettingzoo.py", "tranquility_solver/pettingzoo.py"]
 if collect_ignore_glob:
     collect_ignore_glob += ["docs/ai.md"]
+
+# The docs site's settings and Sphinx extension are not library code: Sphinx imports them.
+collect_ignore_glob += ["docs/conf.py", "docs/_ext/*"]

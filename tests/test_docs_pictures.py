@@ -16,7 +16,7 @@ def test_the_committed_docs_pictures_are_what_the_script_draws() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     pictures: dict[Path, str] = module.pictures()
-    assert len(pictures) == 2
+    assert len(pictures) >= 2
     for path, svg in pictures.items():
         committed = path.read_text(encoding="utf-8")
         assert ET.fromstring(committed).tag == "{http://www.w3.org/2000/svg}svg"

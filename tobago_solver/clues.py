@@ -22,7 +22,12 @@ from tobago_solver.island import LandmarkKind, Terrain
 
 
 class Relation(StrEnum):
-    """How close a field must be to the target."""
+    """How close a field must be to the target.
+
+    >>> import tobago_solver as tb
+    >>> tb.Clue.parse("not in sight of hut").relation
+    <Relation.IN_SIGHT_OF: 'in sight of'>
+    """
 
     IN = "in"
     NEXT_TO = "next to"
@@ -40,7 +45,12 @@ class Relation(StrEnum):
 _REACH: Final = {Relation.IN: 0, Relation.NEXT_TO: 1, Relation.IN_SIGHT_OF: 2}
 
 SEA: Final = "sea"
-"""The target naming every non-land hex, beyond the map's edge included."""
+"""The target naming every non-land hex, beyond the map's edge included.
+
+>>> import tobago_solver as tb
+>>> tb.Clue.parse("next to sea").target == tb.SEA
+True
+"""
 
 Target = Terrain | LandmarkKind | str
 """A terrain, a landmark kind or :data:`SEA`."""
@@ -247,4 +257,9 @@ def _build_deck() -> tuple[Clue, ...]:
 
 
 DECK: Final[tuple[Clue, ...]] = _build_deck()
-"""The 52 cards of the clue deck, in a fixed order (each card once)."""
+"""The 52 cards of the clue deck, in a fixed order (each card once).
+
+>>> import tobago_solver as tb
+>>> len(tb.DECK), tb.DECK[0]
+(52, Clue.parse('in beach'))
+"""

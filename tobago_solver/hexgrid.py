@@ -27,7 +27,12 @@ _FIELD_RE = re.compile(r"([a-z])([1-9][0-9]*)")
 
 
 class Direction(StrEnum):
-    """The six neighbour directions of a pointy-top hex."""
+    """The six neighbour directions of a pointy-top hex.
+
+    >>> import tobago_solver as tb
+    >>> [direction.value for direction in tb.Direction]
+    ['e', 'ne', 'nw', 'w', 'sw', 'se']
+    """
 
     E = "e"
     NE = "ne"

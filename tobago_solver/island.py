@@ -39,7 +39,12 @@ from tobago_solver.hexgrid import Direction, Hex
 
 
 class Terrain(StrEnum):
-    """The six land terrains. Everything else is sea."""
+    """The six land terrains. Everything else is sea.
+
+    >>> import tobago_solver as tb
+    >>> tb.Terrain("lake"), len(tb.Terrain)
+    (<Terrain.LAKE: 'lake'>, 6)
+    """
 
     BEACH = "beach"
     JUNGLE = "jungle"
@@ -80,7 +85,12 @@ _NO_ATTRIBUTES: Final[Mapping[str, Any]] = MappingProxyType({})
 
 
 class LandmarkKind(StrEnum):
-    """The three kinds of landmark."""
+    """The three kinds of landmark.
+
+    >>> import tobago_solver as tb
+    >>> [kind.value for kind in tb.LandmarkKind]
+    ['hut', 'palm', 'statue']
+    """
 
     HUT = "hut"
     PALM = "palm"
@@ -143,7 +153,14 @@ class LandmarkProblem:
 
 @dataclass(frozen=True)
 class Area:
-    """A maximal connected set of land fields of one terrain."""
+    """A maximal connected set of land fields of one terrain.
+
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.default()
+    >>> area = island.area_of("a6")
+    >>> area.terrain == island.terrain("a6"), "a6" in area.fields
+    (True, True)
+    """
 
     terrain: Terrain
     fields: frozenset[str]
@@ -215,6 +232,11 @@ def _reading_key(name: str) -> tuple[int, int]:
 @dataclass(frozen=True)
 class Island:
     """An island: its land fields with their terrains, and its landmarks.
+
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.get("ABC-1")
+    >>> island.name, island.terrain("a6") in tb.Terrain
+    ('ABC-1', True)
 
     Build one with :meth:`from_text`, :meth:`from_terrain` or :func:`tobago_solver.islands.get`.
     Values are immutable and compare by name, fields and landmarks; derived facts (graph, areas,

@@ -26,7 +26,12 @@ from tobago_solver.treasure import Engine, as_clues, candidates
 
 
 class Reason(StrEnum):
-    """Why a clue may or may not be played; compares equal to its text."""
+    """Why a clue may or may not be played; compares equal to its text.
+
+    >>> import tobago_solver as tb
+    >>> tb.check_clue(tb.islands.default(), [], "in lake").reason == "ok"
+    True
+    """
 
     OK = "ok"
     CONTRADICTION = "contradiction"
@@ -35,7 +40,13 @@ class Reason(StrEnum):
 
 @dataclass(frozen=True)
 class ClueVerdict:
-    """The answer of :func:`check_clue`."""
+    """The answer of :func:`check_clue`.
+
+    >>> import tobago_solver as tb
+    >>> verdict = tb.check_clue(tb.islands.default(), ["in lake"], "not in lake")
+    >>> verdict.legal, verdict.reason, verdict.conflict
+    (False, <Reason.CONTRADICTION: 'contradiction'>, (Clue.parse('in lake'),))
+    """
 
     clue: Clue
     legal: bool
@@ -145,6 +156,11 @@ def check_clue(
     explain: bool = True,
 ) -> ClueVerdict:
     """Whether ``clue`` may be added to a map holding ``clues``, and why.
+
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.default()
+    >>> tb.check_clue(island, ["in lake"], "in lake").reason  # it rules nothing out
+    <Reason.NO_NEW_INFORMATION: 'no-new-information'>
 
     Rule 1: the map is not located yet; rule 2: some field remains; rule 3: the candidates shrink
     (preset ``published``: only once the map has 16 candidates or fewer). For a contradiction,

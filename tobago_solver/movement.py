@@ -110,6 +110,12 @@ def _distances_from(island: Island, start: str) -> dict[str, int]:
 def step_distance(island: Island, a: str, b: str) -> int:
     """The fewest steps from land field ``a`` to land field ``b`` (0 when they are the same).
 
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.default()
+    >>> start = sorted(island.fields)[0]
+    >>> tb.step_distance(island, start, start)
+    0
+
     Every island here is one landmass, so some path always exists; for a hand-built island with
     separate landmasses, an unreachable field raises ValueError.
     """
@@ -127,7 +133,14 @@ def step_distance(island: Island, a: str, b: str) -> int:
 
 
 def reachable(island: Island, start: str, steps: int = MAX_STEPS_PER_MOVE) -> frozenset[str]:
-    """The fields a car on ``start`` can reach in at most ``steps`` steps (``start`` included)."""
+    """The fields a car on ``start`` can reach in at most ``steps`` steps (``start`` included).
+
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.default()
+    >>> start = sorted(island.fields)[0]
+    >>> start in tb.reachable(island, start, 2)
+    True
+    """
     if steps < 0:
         raise TobagoError(f"steps must not be negative, got {steps}")
     start = island.require_field(start)

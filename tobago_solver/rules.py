@@ -16,7 +16,12 @@ from tobago_solver.errors import TobagoError
 PresetName = Literal["seed", "published"]
 
 MAP_NAMES: Final = ("grey", "brown", "black", "white")
-"""The four treasure maps, in the order the game lists them."""
+"""The four treasure maps, in the order the game lists them.
+
+>>> import tobago_solver as tb
+>>> tb.MAP_NAMES
+('grey', 'brown', 'black', 'white')
+"""
 
 MAP_SPELLINGS: Final = {"gray": "grey"}
 """Other spellings of the maps' names that commands read as them."""
@@ -31,6 +36,10 @@ PUBLISHED_NEW_INFORMATION_THRESHOLD = 16
 @dataclass(frozen=True)
 class TobagoRules:
     """A rule preset; ``seed`` (every clue must shrink the candidates) is the default.
+
+    >>> import tobago_solver as tb
+    >>> tb.TobagoRules.published().requires_new_information(20)
+    False
 
     ``new_information_threshold``: the clue rule "a clue must rule out a field" (the candidates
     must shrink) applies only when the map has at most this many candidates; None means always.

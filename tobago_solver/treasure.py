@@ -18,7 +18,20 @@ from tobago_solver.errors import TobagoError
 from tobago_solver.island import Island
 
 Engine = Literal["fast", "cpsat", "naive"]
+"""The names of the treasure engines; every engine gives the same fields.
+
+>>> import tobago_solver as tb
+>>> island = tb.islands.default()
+>>> tb.candidates(island, ["in lake"], engine="naive") == tb.candidates(island, ["in lake"])
+True
+"""
 ENGINES: tuple[Engine, ...] = ("fast", "cpsat", "naive")
+"""Every treasure engine, the default (``fast``) first.
+
+>>> import tobago_solver as tb
+>>> tb.ENGINES
+('fast', 'cpsat', 'naive')
+"""
 
 
 def as_clues(clues: Iterable[Clue | str]) -> list[Clue]:
@@ -34,6 +47,12 @@ def as_clues(clues: Iterable[Clue | str]) -> list[Clue]:
 
 def candidates(island: Island, clues: Iterable[Clue | str], engine: Engine = "fast") -> Set[str]:
     """The land fields where all ``clues`` hold (every land field when there is none).
+
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.default()
+    >>> fields = tb.candidates(island, [tb.Clue.parse("in largest lake")])
+    >>> {island.terrain(field) for field in fields}
+    {<Terrain.LAKE: 'lake'>}
 
     ``engine``: ``fast`` (bitmasks, the default), ``cpsat`` (every solution of a CP-SAT model;
     raises :class:`~tobago_solver.SolverUnknownError` rather than guess on a time-out) or

@@ -135,6 +135,10 @@ def count_problems(island: Island, counts: LandmarkCounts) -> list[str]:
 def island_problems(island: Island, counts: LandmarkCounts | None = None) -> list[str]:
     """Everything that keeps ``island`` from being a valid bundled island.
 
+    >>> import tobago_solver as tb
+    >>> tb.island_problems(tb.islands.default())
+    []
+
     Checks one connected landmass, 70–120 land fields, all six terrains, a unique largest area per
     terrain, the landmark rules and, when ``counts`` is given (default 4/3/3), the landmark counts.
     """

@@ -49,6 +49,12 @@ _CARD_DIGITS = len(str(LAST_CARD))
 CELL_NAMES: tuple[str, ...] = tuple(
     f"{letter}{row}" for row in range(1, ROWS + 1) for letter in _COLUMN_LETTERS
 )
+"""The 36 cell names in reading order from the bottom row: ``a1`` … ``f1``, ``a2`` … ``f6``.
+
+>>> import tranquility_solver as tq
+>>> tq.CELL_NAMES[:3], len(tq.CELL_NAMES)
+(('a1', 'b1', 'c1'), 36)
+"""
 CELL_INDEX: Mapping[str, int] = MappingProxyType(
     {name: index for index, name in enumerate(CELL_NAMES)}
 )

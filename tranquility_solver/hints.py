@@ -36,6 +36,11 @@ _SEED = Rules.seed()
 class Explanation:
     """Why a grid cannot be completed, in words and as checkable facts.
 
+    >>> import tranquility_solver as tq
+    >>> grid = tq.Grid.empty().place("a1", 50).place("b1", 40)
+    >>> tq.explain(grid, [n for n in range(1, 81) if n not in (40, 50)]).kind
+    'order'
+
     ``kind == "order"``: ``cells[0]`` must be lower than ``cells[1]`` but holds ``numbers[0]``
     ≥ ``numbers[1]``. ``kind == "shortage"``: every cell of ``cells`` is ordered after a placed
     card ≥ ``low`` and before one ≤ ``high`` (0 and 81 mean "no bound"), so it needs its own
@@ -187,6 +192,11 @@ def dead_cells(grid: Grid, available: Iterable[int], rules: Rules = _SEED) -> tu
 @dataclass(frozen=True)
 class SafePlacement:
     """A legal, affordable play after which the grid can still be completed.
+
+    >>> import tranquility_solver as tq
+    >>> safe = tq.safe_placements(tq.Grid.empty(), [40], range(1, 81))
+    >>> safe[0].card
+    40
 
     ``discards`` is one choice of hand cards to pay the cost that keeps it completable.
     """

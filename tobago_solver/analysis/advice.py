@@ -188,6 +188,12 @@ def _turns_text(turns: int) -> str:
 def advise(state: GameState, player: int | None = None) -> tuple[ActionAdvice, ...]:
     """The legal actions of ``player`` (default: the one to move), best first.
 
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+    >>> best = tb.advise(state)[0]
+    >>> best.action in state.legal_actions()
+    True
+
     Raises TobagoError when the game is over or ``player`` is not the one to decide.
     """
     if state.is_terminal:

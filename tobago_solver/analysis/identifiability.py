@@ -204,6 +204,12 @@ def identifiability(
 ) -> Identifiability:
     """The fewest cards of ``deck`` that locate each land field (or only ``fields``).
 
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.default()
+    >>> field = sorted(tb.candidates(island, ["in largest lake"]))[0]
+    >>> len(tb.identifiability(island, fields=[field]).proofs)
+    1
+
     Raises :class:`~tobago_solver.errors.SolverUnknownError` if one field stays undecided after
     ``time_limit`` seconds: the map never holds a guess.
     """

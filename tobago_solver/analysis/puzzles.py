@@ -91,6 +91,12 @@ def make_puzzle(
 ) -> Puzzle:
     """A puzzle of ``size`` cards of ``deck`` whose only candidate is one field.
 
+    >>> import tobago_solver as tb
+    >>> island = tb.islands.default()
+    >>> puzzle = tb.make_puzzle(island, seed=3, size=3)
+    >>> tb.candidates(island, puzzle.clues) == {puzzle.answer}
+    True
+
     Every card is legal when played after the ones before it (the clue rules of ``rules``) and every
     card is needed: leaving any one out leaves more than one field. The answer is drawn from the
     seed among the fields that ``size`` cards can locate (or is ``field``); without ``size`` the

@@ -93,6 +93,13 @@ SIMPLE_ACTIONS: Final = {
 }
 
 Action = Play | Move | Simple
+"""Any game action: playing a clue, moving a car, or one of the simple actions.
+
+>>> import tobago_solver as tb
+>>> action: tb.Action = tb.parse_action("end turn")
+>>> str(action)
+'end turn'
+"""
 
 MAX_MOVE_STEPS: Final = 10
 """The most steps a move may have under any rules (``GameRules.max_steps`` is 1 to this)."""

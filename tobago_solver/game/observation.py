@@ -32,6 +32,12 @@ from tobago_solver.island import Island
 class Observation:
     """A player's view of a :class:`GameState`; bots decide on this alone.
 
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 3, seed=1)
+    >>> seen = state.observation(0)
+    >>> len(seen.hand) == len(state.hands[0]), seen.hand_sizes == tuple(map(len, state.hands))
+    (True, True)
+
     Hidden: the other hands, the order of both decks and the cards of a distribution not yet
     revealed; everything else at the table is here (``tb.sample_worlds`` deals the hidden part
     again). Gold is public: a distribution reveals every card as it is dealt, so a player who pays

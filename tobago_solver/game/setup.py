@@ -51,6 +51,11 @@ def new_game(
 ) -> GameState:
     """Deal a game: decks shuffled from ``seed``, hands, roses, amulets and cars.
 
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 3, seed=7)
+    >>> state.players, state.to_move, state.is_terminal
+    (3, 0, False)
+
     ``cars`` gives each player's starting field (default: a random land field each).
     Everything random comes from ``seed``, so the same arguments give the same game.
     """

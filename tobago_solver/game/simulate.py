@@ -325,6 +325,11 @@ def play_games(
 ) -> SimulationResult:
     """Play ``n`` games and summarise them.
 
+    >>> import tobago_solver as tb
+    >>> result = tb.simulate(2, bots=["greedy", "random"], seed=1)
+    >>> len(result.games)
+    2
+
     ``island``: an Island or a bundled name (default ``ABC-1``); ``bots``: one per seat.
     ``executor``: any ``concurrent.futures.Executor``
     (e.g. a dask ``client.get_executor()``); without one, ``workers`` > 1 starts a process

@@ -55,6 +55,12 @@ from tobago_solver.game.state import GameState
 def sample_worlds(observation: Observation, n: int, seed: int = 0) -> tuple[GameState, ...]:
     """``n`` game states drawn uniformly from those consistent with ``observation``.
 
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+    >>> worlds = tb.sample_worlds(state.observation(0), 3, seed=0)
+    >>> len(worlds), all(world.hands[0] == state.hands[0] for world in worlds)
+    (3, True)
+
     The same observation and ``seed`` give the same worlds. Raises TobagoError when no world is
     consistent (an observation built by hand that no game can show).
     """

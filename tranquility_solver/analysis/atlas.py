@@ -154,6 +154,10 @@ class AtlasCell:
 class Atlas:
     """The atlas: a cell per player count and preset, and the hardest deals by seed.
 
+    >>> table = Atlas((AtlasCell(2, "published", 10, 10, 0, 0, (("heuristic", 8),)),))
+    >>> table.cells[0].wins("heuristic")
+    8
+
     ``hardest`` holds, per cell, a few deals the solver lost or could not decide and the wins it
     needed the most work for, so anyone can replay them with ``Deal.random``.
     """

@@ -155,6 +155,12 @@ def win_odds(
 ) -> WinOdds:
     """The odds of the player to move (see the module docstring), from ``samples`` worlds.
 
+    >>> import tranquility_solver as tq
+    >>> record = tq.play_game([tq.HeuristicBot(), tq.HeuristicBot()], seed=0)
+    >>> late = list(tq.replay(record))[-6]  # a few turns before the end
+    >>> "2 sampled worlds" in str(tq.win_odds(late, samples=2, seed=0))
+    True
+
     A game state is seen through its current player's observation: the other cards are
     resampled, never read. ``executor`` may be any :class:`concurrent.futures.Executor` (the
     bot must then pickle); the worlds are drawn here from ``seed``, so the answer is the same

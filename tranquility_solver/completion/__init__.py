@@ -41,16 +41,36 @@ __all__ = [
 ]
 
 Engine = Literal["fast", "cpsat", "brute"]
-"""Completability engines: exact scheduling, CP-SAT, exhaustive search."""
+"""Completability engines: exact scheduling, CP-SAT, exhaustive search.
+
+>>> import tranquility_solver as tq
+>>> grid = tq.Grid.empty().place("a1", 50).place("b1", 40)
+>>> tq.is_completable(grid, range(1, 40), engine="cpsat")
+False
+"""
 CountEngine = Literal["dp", "brute"]
-"""Counting engines: the shape/run programme, or enumeration."""
+"""Counting engines: the shape/run programme, or enumeration.
+
+>>> import random
+>>> import tranquility_solver as tq
+>>> full = tq.random_full_grid(tq.Rules.seed(), random.Random(0))
+>>> left = [full["a1"], full["b1"], full["a2"]]  # three cards taken off a full grid
+>>> grid = tq.Grid.from_mapping({c: full[c] for c in tq.CELL_NAMES if full[c] not in left})
+>>> tq.count_completions(grid, left, engine="brute") == tq.count_completions(grid, left)
+True
+"""
 ENGINES: tuple[Engine, ...] = ("fast", "cpsat", "brute")
 COUNT_ENGINES: tuple[CountEngine, ...] = ("dp", "brute")
 _SEED = Rules.seed()
 
 
 class Status(enum.Enum):
-    """The answer of one engine, including "unknown" for a solver time-out."""
+    """The answer of one engine, including "unknown" for a solver time-out.
+
+    >>> import tranquility_solver as tq
+    >>> tq.check_completion(tq.Grid.empty(), range(1, 81)).status
+    <Status.COMPLETABLE: 'completable'>
+    """
 
     COMPLETABLE = "completable"
     NOT_COMPLETABLE = "not completable"
@@ -99,6 +119,11 @@ def check_completion(
     time_limit: float | None = None,
 ) -> Verdict:
     """The richer answer: never raises on a time-out, returns ``Status.UNKNOWN`` instead.
+
+    >>> import tranquility_solver as tq
+    >>> verdict = tq.check_completion(tq.Grid.empty().place("a1", 50), range(51, 60))
+    >>> verdict.status
+    <Status.NOT_COMPLETABLE: 'not completable'>
 
     ``time_limit`` (seconds) applies to ``cpsat`` only.
     """

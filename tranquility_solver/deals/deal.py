@@ -39,7 +39,14 @@ _EMPTY = Grid.empty()
 
 
 class DealFormatError(TranquilityError):
-    """A deal (JSON or values) is malformed or impossible; the message quotes the bad part."""
+    """A deal (JSON or values) is malformed or impossible; the message quotes the bad part.
+
+    >>> import tranquility_solver as tq
+    >>> tq.Deal.from_json("[]")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tranquility_solver.deals.deal.DealFormatError: ...
+    """
 
 
 def _number(value: object) -> str:

@@ -37,14 +37,7 @@ from ..placement import openings
 from ..rules import Rules
 from .deal import Deal
 
-__all__ = [
-    "DEAL_ENGINES",
-    "DealEngine",
-    "DealStatus",
-    "Progress",
-    "Solution",
-    "search_deal",
-]
+__all__ = ["DEAL_ENGINES", "DealEngine", "DealStatus", "Progress", "Solution", "search_deal"]
 
 DealEngine = Literal["search", "brute"]
 """``search``: depth first with transpositions and pruning; ``brute``: plain exhaustive search."""
@@ -61,7 +54,11 @@ _PREFERENCES_KEPT = 10_000
 
 
 class DealStatus(enum.Enum):
-    """A deal's verdict; ``UNKNOWN`` means the time ran out, never "lost"."""
+    """A deal's verdict; ``UNKNOWN`` means the time ran out, never "lost".
+
+    >>> [status.name for status in DealStatus]
+    ['WIN', 'LOSS', 'UNKNOWN']
+    """
 
     WIN = "win"
     LOSS = "loss"

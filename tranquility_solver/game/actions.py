@@ -143,7 +143,13 @@ class Share:
 
 
 Action = Play | Discard | Start | Finish | Share
-"""Any game action."""
+"""Any game action.
+
+>>> import tranquility_solver as tq
+>>> action: tq.Action = tq.parse_action("play 41 d3")
+>>> type(action).__name__
+'Play'
+"""
 
 
 def parse_action(text: str) -> Action:

@@ -33,9 +33,19 @@ __all__ = [
 ]
 
 START = 0
-"""A start card in a hand, deck or the discard pile (all start cards play alike)."""
+"""A start card in a hand, deck or the discard pile (all start cards play alike).
+
+>>> import tranquility_solver as tq
+>>> tq.START
+0
+"""
 FINISH = LAST_CARD + 1
-"""A finish card (all finish cards play alike)."""
+"""A finish card (all finish cards play alike).
+
+>>> import tranquility_solver as tq
+>>> tq.FINISH
+81
+"""
 HAND_SIZE = 5
 """Cards each player draws at set-up and draws back to at the end of a turn."""
 DISCARD_ACTION_CARDS = 2

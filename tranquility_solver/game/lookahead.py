@@ -46,6 +46,11 @@ def loses_at_once(state: GameState, action: Action) -> bool:
     the share round it may open or continue: the action itself ends the game lost, or every
     way the round can go ends it lost. An illegal action raises as ``state.apply`` does.
 
+    >>> import tranquility_solver as tq
+    >>> state = tq.new_game(2, seed=0)
+    >>> any(tq.loses_at_once(state, action) for action in state.legal_actions())
+    False
+
     Exact: it tries the other players' shares with the engine itself, stopping at the first
     way out; a round's positions are remembered, so each is looked at once.
     """

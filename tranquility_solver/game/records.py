@@ -76,6 +76,11 @@ class Bot(Protocol):
 class GameRecord:
     """A game in replayable form, finished or saved before its end (to be resumed).
 
+    >>> import tranquility_solver as tq
+    >>> record = tq.play_game([tq.HeuristicBot(), tq.HeuristicBot()], seed=0)
+    >>> tq.GameRecord.from_json(record.to_json()) == record
+    True
+
     ``actions`` holds ``(player, text)`` pairs; ``outcome`` is ``"won"``, ``"lost: <cause>"`` or
     ``""`` for a game that did not end.
     """
@@ -266,6 +271,11 @@ def play_game(
 ) -> GameRecord:
     """Play one game with one bot per seat and return its record.
 
+    >>> import tranquility_solver as tq
+    >>> record = tq.play_game([tq.HeuristicBot(), tq.HeuristicBot()], seed=0)
+    >>> record.players, record.outcome in ("won",) or record.outcome.startswith("lost")
+    (2, True)
+
     ``on_state(state, action)``, if given, is called after every action (``action`` is ``None``
     for the first state), e.g. to print a log.
     """
@@ -305,6 +315,13 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     action illegal in its state, a wrong player, or a different end: outcome or number of
     turns) is a :class:`RecordError`. Players, seed, rules and first player are the deal itself;
     the bot names are only labels.
+
+
+    >>> import tranquility_solver as tq
+    >>> record = tq.play_game([tq.RandomBot(), tq.RandomBot()], seed=0)
+    >>> states = list(tq.replay(record))
+    >>> states[-1].is_terminal
+    True
     """
     try:
         state = new_game(record.players, record.seed, record.rules, record.first_player)

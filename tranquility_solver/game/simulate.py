@@ -62,7 +62,13 @@ def game_seeds(n: int, seed: int | None) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game of a batch."""
+    """One game of a batch.
+
+    >>> import tranquility_solver as tq
+    >>> result = tq.simulate(1, players=2, seed=0, workers=1).results[0]
+    >>> isinstance(result, tq.GameResult)
+    True
+    """
 
     seed: int
     won: bool
@@ -73,7 +79,13 @@ class GameResult:
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """A batch of games and its summary."""
+    """A batch of games and its summary.
+
+    >>> import tranquility_solver as tq
+    >>> batch = tq.simulate(2, players=2, seed=0, workers=1)
+    >>> batch.games, len(batch.results)
+    (2, 2)
+    """
 
     players: int
     rules: str
@@ -193,6 +205,11 @@ def play_games(
     progress: bool = True,
 ) -> SimulationResult:
     """Play ``n`` games between ``bots``, one per seat, and summarise them.
+
+    >>> import tranquility_solver as tq
+    >>> batch = tq.simulate(2, players=2, seed=0, workers=1)
+    >>> batch.wins + sum(batch.losses.values())
+    2
 
     ``executor`` may be any :class:`concurrent.futures.Executor` (bots must then pickle; the
     shipped ones do). Without one, games run in a process pool of ``workers`` processes (by

@@ -67,6 +67,11 @@ def _without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] |
 class GameState(LegalActionViews):
     """One moment of a game. Build the first with :func:`new_game`; every field is public.
 
+    >>> import tranquility_solver as tq
+    >>> state = tq.new_game(2, seed=0)
+    >>> state.players, len(state.hands[0]), state.is_terminal
+    (2, 5, False)
+
     ``decks[p]`` lists player ``p``'s deck top first; ``hands[p]`` is sorted. ``discards`` holds
     ``(player, card)`` pairs in the order they were discarded; ``discarded``,
     ``discard_players`` and ``player_discards`` are what the players see of them, worked out by
