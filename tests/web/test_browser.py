@@ -64,7 +64,7 @@ def _my_turn_or_over(page: Any, version: int = -1) -> str:
             return shown > version && ready;
         }""",
         arg=version,
-        timeout=20_000,
+        timeout=60_000,
     )
     return str(page.locator('[role="status"]').inner_text())
 
@@ -101,7 +101,7 @@ def test_a_whole_tobago_game_played_by_clicks(browser: Any, tobago: LiveServer) 
             page.locator(f'#choices button[data-action="{action}"]').click()
         clicks += 1
         page.wait_for_function(
-            "(v) => Number(document.body.dataset.version) > v", arg=version, timeout=20_000
+            "(v) => Number(document.body.dataset.version) > v", arg=version, timeout=60_000
         )
     status = page.locator('[role="status"]').inner_text()
     assert re.search(r"game over \(.+\): P\d.* (wins|share the win)", status), status
@@ -159,7 +159,7 @@ def _confirm(page: Any, selector: str, version: int) -> None:
         """(version) => Number(document.body.dataset.version) > version
             || document.getElementById("message").dataset.kind === "warning" """,
         arg=version,
-        timeout=20_000,
+        timeout=60_000,
     )
     if page.locator("#message").get_attribute("data-kind") == "warning":
         page.locator(selector).first.click()
@@ -177,7 +177,7 @@ def test_a_whole_tranquility_game_played_by_clicks(browser: Any, tranquility: Li
         version = live.version
         _click_tranquility(page, bot.choose(live.state.observation(0), rng), version)
         page.wait_for_function(
-            "(v) => Number(document.body.dataset.version) > v", arg=version, timeout=20_000
+            "(v) => Number(document.body.dataset.version) > v", arg=version, timeout=60_000
         )
     status = page.locator('[role="status"]').inner_text()
     assert status.startswith(("game over: won", "game over: lost: ")), status
