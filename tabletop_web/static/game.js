@@ -18,9 +18,10 @@ const moveBox = document.getElementById("move");
 let seen = null; // the latest observation
 let chosen = null; // the card chosen in the hand
 let picked = new Set(); // cards picked for a discard or a share (Tranquility)
+let discardMode = false; // the discard button pressed: hand cards are picked, not played
 let targets = null; // what the chosen card (or the board) may be clicked for
 let warned = ""; // the action last warned about: asked again, it is made
-let busy = false;
+let sending = Promise.resolve(); // the moves on their way, one after another
 
 function say(text, kind = "refusal") {
   message.textContent = text;
@@ -44,6 +45,7 @@ function show(data) {
     chosen = null;
     picked = new Set();
     targets = null;
+    discardMode = false;
   }
   statusLine.textContent = data.status + (data.stuck ? ` — ${data.stuck}` : "");
   statusLine.dataset.over = data.over ? "yes" : "no";
@@ -159,8 +161,6 @@ function drawChoices() {
   }
 }
 
-let discardMode = false;
-
 async function chooseCard(card, index) {
   if (!myTurn()) return;
   say("");
@@ -181,7 +181,6 @@ async function chooseCard(card, index) {
 }
 
 async function loadTargets() {
-  discardMode = false;
   if (game === "tobago") targets = await request("GET", `/api/games/${id}/targets?seat=${seat}`);
   drawChoices();
   markBoard();
@@ -258,9 +257,15 @@ board.addEventListener("keydown", (event) => {
   }
 });
 
-async function send(action) {
-  if (busy) return;
-  busy = true;
+// A click made while the last move is still on its way waits for it rather than being lost:
+// the server's events may show the new position before the answer to the move arrives. A
+// click on a position that is gone by then (a double click, a bot's move) is dropped.
+function send(action) {
+  const clickedAt = seen ? seen.version : -1;
+  sending = sending.then(() => (seen && seen.version !== clickedAt ? undefined : sendNow(action)));
+}
+
+async function sendNow(action) {
   say("");
   try {
     if (game === "tranquility" && warned !== action) {
@@ -275,13 +280,10 @@ async function send(action) {
     const data = await request("POST", `/api/games/${id}/actions?svg=1`, { seat: token, action });
     moveBox.value = "";
     advice.hidden = true;
-    discardMode = false;
-    show(data);
+    if (!seen || data.version >= seen.version) show(data);
     if (data.note) say(data.note, "note");
   } catch (error) {
     say(`refused: ${error.message}`);
-  } finally {
-    busy = false;
   }
 }
 

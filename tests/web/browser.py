@@ -7,13 +7,14 @@ import asyncio
 import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 import uvicorn
+from starlette.types import ASGIApp
 
 from tabletop_web.app import create_app, games_of
 from tabletop_web.live import Games
@@ -41,12 +42,18 @@ class LiveServer:
         self.store.close()
 
 
-def start_server(game: str, folder: Path, port: int = 0) -> LiveServer:
+def start_server(
+    game: str, folder: Path, port: int = 0, wrap: Callable[[ASGIApp], ASGIApp] | None = None
+) -> LiveServer:
+    """A server of ``game`` over a store in ``folder``; ``wrap`` puts ASGI middleware around
+    the app (to slow its answers down, say)."""
     store = Store(folder / f"{game}.sqlite")
     app = create_app(ADAPTERS[game](), store, bot_delay=0.05)
     sock = bind("127.0.0.1", port)
     port = sock.getsockname()[1]
     server = server_for(app)
+    if wrap is not None:
+        server.config.app = wrap(app)  # uvicorn loads config.app when it starts
 
     def serve() -> None:
         asyncio.run(server.serve(sockets=[sock]))

@@ -7,6 +7,7 @@ turns each into the clicks a person would make.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import tobago_solver as tb
 import tranquility_solver as tq
@@ -155,12 +157,17 @@ def _click_tranquility(page: Any, action: Any, version: int) -> None:
 
 def _confirm(page: Any, selector: str, version: int) -> None:
     """Wait until the move is made or warned of; warned once, the same click makes it."""
-    page.wait_for_function(
-        """(version) => Number(document.body.dataset.version) > version
-            || document.getElementById("message").dataset.kind === "warning" """,
-        arg=version,
-        timeout=60_000,
-    )
+    try:
+        page.wait_for_function(
+            """(version) => Number(document.body.dataset.version) > version
+                || document.getElementById("message").dataset.kind === "warning" """,
+            arg=version,
+            timeout=60_000,
+        )
+    except Exception as error:
+        shown = page.locator("#message").inner_text()
+        status = page.locator('[role="status"]').inner_text()
+        raise AssertionError(f"clicked {selector}: the page says {shown!r}; {status!r}") from error
     if page.locator("#message").get_attribute("data-kind") == "warning":
         page.locator(selector).first.click()
 
@@ -183,6 +190,53 @@ def test_a_whole_tranquility_game_played_by_clicks(browser: Any, tranquility: Li
     assert status.startswith(("game over: won", "game over: lost: ")), status
     assert tranquility.games.get(game).version > 20
     page.close()
+
+
+def _late_answers_to_moves(app: ASGIApp) -> ASGIApp:
+    """The app, answering a move a second late (the move itself is made at once)."""
+
+    async def late(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].endswith("/actions"):
+            await app(scope, receive, send)
+            return
+
+        async def send_late(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                await asyncio.sleep(1.0)
+            await send(message)
+
+        await app(scope, receive, send_late)
+
+    return late
+
+
+def test_a_move_made_before_the_last_one_is_answered_is_not_lost(
+    browser: Any, tmp_path: Path
+) -> None:
+    # The server's events show the new position before the answer to the move arrives; a
+    # player who moves on at once (as a quick person, or a loaded machine, does) is heard.
+    live = start_server("tranquility", tmp_path, wrap=_late_answers_to_moves)
+    try:
+        page = browser.new_page(viewport=DESKTOP)
+        _deal(page, live.url, 1, seed=3)
+        game, _ = _ids(page)
+        _my_turn_or_over(page)
+        state = live.games.get(game).state
+        bot, rng = tq.HeuristicBot(), random.Random(2)
+        first = bot.choose(state.observation(0), rng)
+        second = bot.choose(state.apply(first).observation(0), rng)
+        for number, action in enumerate((first, second), start=1):
+            page.fill("#move", str(action))
+            page.press("#move", "Enter")
+            page.wait_for_function(
+                "(v) => Number(document.body.dataset.version) >= v", arg=number, timeout=60_000
+            )
+        page.wait_for_timeout(1_500)  # the late answers arrive; neither is refused
+        assert "refused" not in page.locator("#message").inner_text()
+        assert [text for _, text in live.games.get(game).actions] == [str(first), str(second)]
+        page.close()
+    finally:
+        live.stop()
 
 
 def test_two_browsers_see_each_others_moves_and_never_each_others_hand(
