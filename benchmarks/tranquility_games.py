@@ -46,7 +46,7 @@ import tarfile
 import tempfile
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -176,30 +176,51 @@ def measure_in(tree: Path, row: str, seconds: float) -> dict[str, Any]:
     return result
 
 
-def targets(before: str | None, repeat: int, seconds: float, profile_games: int) -> dict[str, Any]:
-    """The issue 18 table: every row on this tree (and on ``before``), ``repeat`` times."""
-    rows = [*SPEED_ROWS, NODES_ROW]
+Runs = dict[str, dict[str, list[dict[str, Any]]]]
+"""Measurements by tree ("before", "after") and row, in the order they were made."""
+
+
+def alternate(
+    before: str | None,
+    rows: Sequence[str],
+    repeats: int,
+    measure: Callable[[Path, str], dict[str, Any]],
+    shown: Callable[[dict[str, Any]], str],
+) -> Runs:
+    """Each row measured ``repeats`` times by ``measure(tree, row)`` on this tree ("after")
+    and, with ``before``, on the package at that revision ("before"), the two back to back
+    and taking turns to go first; each measurement is printed on stderr as ``shown`` says."""
     with tempfile.TemporaryDirectory() as scratch:
         trees = {"after": REPO}
         if before is not None:
             trees["before"] = package_at(before, Path(scratch))
-        runs: dict[str, dict[str, list[dict[str, Any]]]] = {
-            name: {row: [] for row in rows} for name in trees
-        }
-        for round_number in range(repeat):
+        runs: Runs = {name: {row: [] for row in rows} for name in trees}
+        for round_number in range(repeats):
             for row in rows:
                 for name, tree in sorted(trees.items(), reverse=round_number % 2 == 1):
-                    runs[name][row].append(measure_in(tree, row, seconds))
-                    rate = runs[name][row][-1]["rate"]
+                    runs[name][row].append(measure(tree, row))
                     print(
-                        f"  round {round_number + 1}: {row} {name} {rate:.1f}/s",
+                        f"  round {round_number + 1}: {row} {name} {shown(runs[name][row][-1])}",
                         file=sys.stderr,
                         flush=True,
                     )
+    return runs
+
+
+def targets(before: str | None, repeat: int, seconds: float, profile_games: int) -> dict[str, Any]:
+    """The issue 18 table: every row on this tree (and on ``before``), ``repeat`` times."""
+    rows = [*SPEED_ROWS, NODES_ROW]
+    runs = alternate(
+        before,
+        rows,
+        repeat,
+        lambda tree, row: measure_in(tree, row, seconds),
+        lambda run: f"{run['rate']:.1f}/s",
+    )
     table = []
     for row in rows:
         entry: dict[str, Any] = {"row": row}
-        for name in trees:
+        for name in runs:
             entry[name] = statistics.median(run["rate"] for run in runs[name][row])
             entry[f"{name}_runs"] = [run["rate"] for run in runs[name][row]]
         if row in ISSUE_TARGETS:

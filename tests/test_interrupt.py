@@ -313,3 +313,27 @@ def test_an_import_that_fails_for_another_reason_is_not_hidden(package: str) -> 
 
     with pytest.raises(ImportError, match="ortools"):
         common.run_command(broken)
+
+
+@pytest.mark.parametrize(
+    ("package", "builder", "name"),
+    [
+        ("tobago_solver", "build_parser", "tobago"),
+        ("tranquility_solver", "_build_parser", "tranquility"),
+    ],
+)
+def test_ctrl_c_while_the_command_line_is_built_is_one_line(
+    package: str,
+    builder: str,
+    name: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    cli = importlib.import_module(f"{package}.cli")
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, builder, interrupted)
+    assert cli.main(["--help"]) == 130
+    assert capsys.readouterr().err == f"{name}: interrupted\n"

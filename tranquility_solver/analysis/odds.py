@@ -3,7 +3,8 @@
 :func:`win_odds` samples worlds consistent with what the player to move knows
 (:func:`~tranquility_solver.game.worlds.sample_worlds`) and, in each, asks two questions:
 
-- **winnable**: can the team still win this world with every card known? (:func:`solve_deal`,
+- **winnable**: can the team still win this world with every card known? A world the bot wins
+  playing on (below) is, its game being the proof; any other is searched (:func:`solve_deal`,
   with a time limit per world; a world the search cannot decide in time is counted apart as
   *undecided*, never as a loss). The share of winnable worlds bounds anyone's chances from
   above: no way of playing wins a world that cannot be won.
@@ -117,7 +118,8 @@ class WinOdds:
 def evaluate_world(
     world: GameState, bot: Bot, seed: int, time_limit: float | None = DEFAULT_TIME_LIMIT
 ) -> WorldResult:
-    """Solve ``world`` and play it on with ``bot`` in every seat (its randomness from ``seed``).
+    """Play ``world`` on with ``bot`` in every seat (its randomness from ``seed``) and, unless
+    the bot won it, solve it.
 
     >>> import tranquility_solver as tq
     >>> evaluate_world(tq.new_game(1, seed=3), tq.HeuristicBot(), 0)
@@ -126,12 +128,15 @@ def evaluate_world(
     if world.is_terminal:
         won = world.outcome is not None and world.outcome.won
         return WorldResult(DealStatus.WIN if won else DealStatus.LOSS, won)
+    end = play_out(world, bot, random.Random(f"tranquility-odds/{seed}"))
+    if end.outcome is not None and end.outcome.won:
+        # The bot's game is a winning line of legal actions: proof enough, no search needed
+        # (most worlds, and what the search would have tried first with HeuristicBot).
+        return WorldResult(DealStatus.WIN, True)
     solution = solve_deal(world, time_limit=time_limit)
     if solution.interrupted:  # Ctrl-C stops the whole question, not one world's search
         raise KeyboardInterrupt
-    status = solution.status
-    end = play_out(world, bot, random.Random(f"tranquility-odds/{seed}"))
-    return WorldResult(status, end.outcome is not None and end.outcome.won)
+    return WorldResult(solution.status, False)
 
 
 def _evaluate_chunk(

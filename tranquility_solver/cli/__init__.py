@@ -48,10 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     >>> main(["count", "no-such-grid.txt", "--available", "1-36"])  # error goes to stderr
     2
     """
-    parser = _build_parser()
 
     def run() -> int:
-        args = parser.parse_args(argv)
+        # Built inside run_command: Ctrl-C while the parser is built is one line too.
+        args = _build_parser().parse_args(argv)
         return int(args.run(args))
 
     return run_command(run)

@@ -157,14 +157,16 @@ def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
             if args.cluster_workers < 1:
                 raise UsageError("--cluster-workers must be at least 1")
             # Started with Ctrl-C ignored, which its processes inherit: Ctrl-C then stops the
-            # command alone, in one line, instead of a traceback from every worker.
+            # command alone, in one line, instead of a traceback from every worker. Only
+            # critical logs: a worker whose heartbeat meets the scheduler closing after Ctrl-C
+            # logs an error with a traceback, and a task's own error reaches us anyway.
             previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
             try:
                 cluster = LocalCluster(  # type: ignore[no-untyped-call]
                     n_workers=args.cluster_workers,
                     threads_per_worker=1,
                     dashboard_address=":0",
-                    silence_logs=logging.ERROR,
+                    silence_logs=logging.CRITICAL,
                 )
             finally:
                 signal.signal(signal.SIGINT, previous)

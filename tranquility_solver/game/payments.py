@@ -124,20 +124,16 @@ def default_payment(observation: Observation, card: int, cell: str, cost: int) -
     return Payment(paid, tuple(chosen), safe, tuple(spared))
 
 
-def cheapest_first(
-    observation: Observation, cards: Sequence[int], grid: Grid | None = None
-) -> list[int]:
+def cheapest_first(observation: Observation, cards: Sequence[int]) -> list[int]:
     """``cards`` (of the player's hand) from the one whose loss hurts least to the one that
     hurts most: the order of the module docstring, without the check that the grid can still
-    be filled after a play. ``grid`` is accepted for compatibility and not read: the order is
-    the observation's, the same for every play.
+    be filled after a play (the order is the observation's, the same for every play).
 
     >>> from tranquility_solver.game import new_game
     >>> seen = new_game(2, seed=1).observation(0)
     >>> seen.hand, cheapest_first(seen, seen.hand)  # on an empty grid: by the cells they fit
     ((3, 5, 12, 45, 68), [3, 5, 12, 45, 68])
     """
-    del grid
     return [held for _, held, _ in _ranked(observation, cards)]
 
 
