@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -53,12 +51,9 @@ def measure(row: str) -> dict[str, Any]:
 
 def measure_in(tree: Path, row: str) -> dict[str, Any]:
     """:func:`measure` in a fresh process importing the package from ``tree``."""
-    environment = dict(os.environ, PYTHONPATH=str(tree))
-    command = [sys.executable, str(Path(__file__).resolve()), "--measure", row]
-    output = subprocess.run(
-        command, check=True, capture_output=True, text=True, env=environment
-    ).stdout
-    result: dict[str, Any] = json.loads(output)
+    from tranquility_games import run_in  # the games benchmark, beside this one
+
+    result: dict[str, Any] = run_in(tree, "--measure", row, script=__file__)
     return result
 
 
@@ -114,7 +109,9 @@ def show(result: dict[str, Any]) -> str:
         before = f"{entry['before']:8.2f}" if "before" in entry else f"{'-':>8}"
         factor = f"{entry['factor']:6.2f}x" if "factor" in entry else f"{'-':>7}"
         seconds, undecided = TARGETS[entry["row"]]
-        target = f"<= {seconds:g} s" + (f", <= {undecided} undecided" if undecided else "")
+        target = f"<= {seconds:g} s"
+        if undecided is not None:
+            target += f", <= {undecided} undecided"
         target += ": met" if entry["target_met"] else ": not met"
         lines.append(
             f"{f'2p {rules}, turn {turn}':<26}{before}{entry['after']:8.2f}{factor}  "

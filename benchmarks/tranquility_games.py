@@ -159,11 +159,11 @@ def package_at(revision: str, into: Path) -> Path:
     return into
 
 
-def run_in(tree: Path, *options: str) -> Any:
-    """This script with ``options`` in a fresh process that imports the package from ``tree``;
-    what it printed, read as JSON."""
+def run_in(tree: Path, *options: str, script: str = __file__) -> Any:
+    """``script`` (this one unless named) with ``options`` in a fresh process that imports the
+    package from ``tree``; what it printed, read as JSON."""
     environment = dict(os.environ, PYTHONPATH=str(tree))
-    command = [sys.executable, str(Path(__file__).resolve()), *options]
+    command = [sys.executable, str(Path(script).resolve()), *options]
     output = subprocess.run(
         command, check=True, capture_output=True, text=True, env=environment
     ).stdout
