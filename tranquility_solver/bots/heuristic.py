@@ -177,8 +177,9 @@ class HeuristicBot:
                 continue  # safe or not, it does not take the lead: spare the safety check
             if cost:
                 if safety is None:
-                    unknown = observation.unknown_cards()
-                    safety = PlaySafety.of(context.grid, island, unknown, context.rules)
+                    # The context's pool is the unknown cards and the island cards, checked
+                    # and sorted: what ``PlaySafety.of`` would make of them, without the checks.
+                    safety = PlaySafety(context.grid, context.rules, tuple(island), context.pool)
                 if safety.discards(card, index, cost) is None:
                     continue
             best = (score, card, index, paid)

@@ -87,6 +87,9 @@ class PartnerTurn:
     """The card the partner played and its cell, or ``None`` for a discard."""
     drawn: int = field(init=False)
     """Cards the partner drew after it."""
+    grid: Grid = field(init=False, compare=False, repr=False)
+    """The grid the partner saw: the same in every world, so it is built (and its openings
+    worked out) once, not once per world weighed."""
 
     def __post_init__(self) -> None:
         before, after = self.before, self.after
@@ -103,7 +106,13 @@ class PartnerTurn:
             played = (card, cell)
         elif new:
             raise TranquilityError("more than one cell filled by the partner in one turn")
+        grid = after.grid
+        if played is not None:
+            cells = list(grid.cells)
+            cells[CELL_INDEX[played[1]]] = None
+            grid = Grid(tuple(cells))
         facts = {
+            "grid": grid,
             "seat": seat,
             "pile": pile,
             "paid": after.discard_count - pile,
@@ -117,11 +126,6 @@ class PartnerTurn:
         """What the partner saw at this decision in ``world`` (a world of ``after``), holding
         ``hand``."""
         before, after, seat = self.before, self.after, self.seat
-        grid = after.grid
-        if self.played is not None:
-            cells = list(grid.cells)
-            cells[CELL_INDEX[self.played[1]]] = None
-            grid = Grid(tuple(cells))
         pile = world.discards[: self.pile]
         me = before.player
         hand_sizes = [0, 0]
@@ -135,7 +139,7 @@ class PartnerTurn:
             current_player=seat,
             turn=before.turn + 1,
             phase="play",
-            grid=grid,
+            grid=self.grid,
             hand=hand,
             hand_sizes=tuple(hand_sizes),
             deck_sizes=tuple(deck_sizes),
