@@ -190,6 +190,19 @@ def test_move_paths_are_the_plain_walk_whatever_the_stops(name: str) -> None:
             assert list(found.items()) == list(plain_paths(island, start, steps, stops).items())
 
 
+@pytest.mark.parametrize("name", ["ABC-1", "abc-4"])
+def test_moves_are_the_plain_walk_whatever_the_stops(name: str) -> None:
+    # The move lists are cached by the stops that change the walk: any others give the same.
+    island = tb.islands.get(name)
+    rng = random.Random(name)
+    for start in island.fields:
+        for steps in (1, 2, 3):
+            for count in (1, 2, 3, 12):
+                stops = frozenset(rng.sample(island.fields, count))
+                plain = plain_paths(island, start, steps, stops)
+                assert [m.path for m in moves(island, start, steps, stops)] == list(plain.values())
+
+
 @pytest.mark.parametrize("preset", ["seed", "published"])
 def test_playable_cards_are_the_cards_play_reason_allows(preset: str) -> None:
     # The candidates as maps hold them: a few random clues intersected, or a few random fields.

@@ -31,7 +31,7 @@ from itertools import chain
 from typing import Any, Final, TypeVar
 
 from tobago_solver.game.plays import play_table, plays_of
-from tobago_solver.game.position import MapState, Phase, Position, replace, tuple_set
+from tobago_solver.game.position import MapState, Phase, Position, replace, replaced, tuple_set
 from tobago_solver.locating import locator
 
 END_DECK_EMPTY: Final = "treasure deck empty"
@@ -195,15 +195,12 @@ def next_turn(state: _P, **also: Any) -> _P | None:
     turn = state.turn + 1
     if state.end_reason is not None or turn >= state.rules.turn_limit:
         return None
-    following = replace(
-        state,
-        current_player=(state.current_player + 1) % state.players,
-        turn=turn,
-        phase="opening" if opening_left > 0 else "action",
-        moved=False,
-        opening_left=opening_left,
-        **also,
-    )
+    also["current_player"] = (state.current_player + 1) % state.players
+    also["turn"] = turn
+    also["phase"] = "opening" if opening_left > 0 else "action"
+    also["moved"] = False
+    also["opening_left"] = opening_left
+    following = replaced(state, also)
     return following if nothing_ends(following) else None
 
 

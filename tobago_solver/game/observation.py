@@ -112,47 +112,38 @@ def observe(state: Position, player: int, legal_actions: tuple[Action, ...]) -> 
     """
     if type(player) is not int or not 0 <= player < state.players:
         raise TobagoError(f"no player {player!r} in a {state.players}-player game")
-    dist = state.distribution
     # Filled without __init__: a frozen dataclass sets its fields one by one through
-    # object.__setattr__, and every decision of every bot builds an observation. The new
-    # instance takes a whole dict at once, a copy of a template with every key in place (a
-    # dict built key by key grows and rehashes several times on the way to 31 keys).
-    seen = object.__new__(Observation)
-    fields = _FIELDS.copy()
+    # object.__setattr__, and every decision of every bot builds an observation. Most of its
+    # fields are the position's own, so the new instance takes a copy of the position's dict
+    # (one copy in C), less the hidden fields, with the fields of its own set.
+    fields = state.__dict__.copy()
+    for name in _HIDDEN:
+        del fields[name]
+    hands = fields.pop("hands")
     fields["player"] = player
-    fields["island"] = state.island
-    fields["rules"] = state.rules
-    fields["players"] = state.players
-    fields["current_player"] = state.current_player
     fields["to_move"] = state.to_move
-    fields["turn"] = state.turn
-    fields["phase"] = state.phase
-    fields["maps"] = state.maps
-    fields["cars"] = state.cars
-    fields["amulets"] = state.amulets
-    fields["amulets_held"] = state.amulets_held
-    fields["roses_left"] = state.roses_left
-    fields["hand"] = state.hands[player]
-    fields["hand_sizes"] = tuple(map(len, state.hands))
-    fields["gold"] = state.gold
-    fields["cursed_gold"] = state.cursed_gold
+    fields["hand"] = hands[player]
+    fields["hand_sizes"] = tuple(map(len, hands))
     fields["treasure_deck_size"] = len(state.treasure_deck)
     fields["clue_deck_size"] = len(state.clue_deck)
-    fields["clue_discards"] = state.clue_discards
-    fields["abandoned"] = state.abandoned
-    fields["last_map_change"] = state.last_map_change
     fields["legal_actions"] = legal_actions
-    fields["moved"] = state.moved
-    fields["claims"] = state.claims
-    fields["distribution"] = None if dist is None else replace(dist, cards=())
-    fields["distribution_cards"] = 0 if dist is None else len(dist.cards)
-    fields["amulets_spent"] = state.amulets_spent
-    fields["end_reason"] = state.end_reason
-    fields["hand_decks"] = state.decks_of_hands()
-    fields["reshuffled_piles"] = state.reshuffled_piles
+    dist = fields["distribution"]
+    if dist is not None:
+        fields["distribution"] = replace(dist, cards=())
+        fields["distribution_cards"] = len(dist.cards)
+    else:
+        fields["distribution_cards"] = 0
+    if len(fields["hand_decks"]) != len(hands):
+        fields["hand_decks"] = state.decks_of_hands()
+    seen = object.__new__(Observation)
     object.__setattr__(seen, "__dict__", fields)
     return seen
 
 
-_FIELDS: Final = dict.fromkeys(f.name for f in dataclass_fields(Observation))
-"""Every field of an observation, in order: each observation's dict starts as a copy."""
+_HIDDEN: Final = tuple(
+    f.name
+    for f in dataclass_fields(Position)
+    if f.name not in {g.name for g in dataclass_fields(Observation)} and f.name != "hands"
+)
+"""The fields of a position an observation leaves out (the hands give its own ``hand``): the
+decks' order, the seed of their reshuffles and the like."""

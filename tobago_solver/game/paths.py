@@ -111,7 +111,8 @@ def moves(
     do not change it).
 
     Only the stops a path could drive on from, those fewer than ``steps`` steps from ``start``,
-    change the paths; the cache is keyed by them, and most of the time there is none.
+    change the paths, and none of them does unless the walk without stops drives on from one
+    (:func:`_inner_fields`); the cache is keyed by them, and most of the time there is none.
 
     >>> import tobago_solver as tb
     >>> island = tb.islands.default()
@@ -121,7 +122,11 @@ def moves(
     True
     """
     # Most of the time no treasure is located: no stop to look for.
-    near = _inner_fields(island, start, steps).intersection(stops) if stops else _NO_STOPS
+    near = _NO_STOPS
+    if stops:
+        inner, parents = _inner_fields(island, start, steps)
+        if not parents.isdisjoint(stops):
+            near = inner.intersection(stops)
     key = (start, steps, near)
     # The cache's tables by subscript: the engine and the bots ask at every decision, and a
     # setdefault() would make an empty dict each time.
@@ -166,11 +171,22 @@ class MoveList(list[Move]):
         self.ends = ends
 
 
-def _inner_fields(island: Island, start: str, steps: int) -> frozenset[str]:
-    """The fields a path of at most ``steps`` steps from ``start`` may drive on from."""
+def _inner_fields(island: Island, start: str, steps: int) -> tuple[frozenset[str], frozenset[str]]:
+    """The fields a path of at most ``steps`` steps from ``start`` may drive on from, and those
+    the paths of :func:`move_paths` without stops drive on from (with the start).
+
+    The walk goes on from a field only to claim the fields first reached from it. When no stop
+    is among the second set, each stop claimed nothing in the walk without stops, so stopping
+    there leaves every step of the walk as it was: the paths are those without stops. (One stop
+    among them changes the walk, and other fields may then start paths: the first set.)
+    """
     cache = island._cache.setdefault(_MOVES_KEY, {})
     key = ("inner", start, steps)
-    found: frozenset[str] | None = cache.get(key)
+    found: tuple[frozenset[str], frozenset[str]] | None = cache.get(key)
     if found is None:
-        found = cache[key] = reachable(island, start, steps - 1) if steps > 0 else frozenset()
+        parents = {start}
+        for path in move_paths(island, start, steps).values():
+            parents.update(path[:-1])
+        inner = reachable(island, start, steps - 1) if steps > 0 else frozenset()
+        found = cache[key] = (inner, frozenset(parents))
     return found

@@ -87,6 +87,7 @@ class Distribution:
 
 
 _T = TypeVar("_T")
+_PositionT = TypeVar("_PositionT", bound="Position")
 _MISSING: Final[Any] = object()
 
 
@@ -97,21 +98,7 @@ def replace(value: _T, **changes: Any) -> _T:
     change.
     """
     if isinstance(value, Position):
-        # A copy of the instance dict, handed to a new instance: no __init__, and one copy of
-        # the table rather than the fields inserted one by one.
-        fields = value.__dict__.copy()
-        fields.update(changes)
-        # Facts are kept by the fields they read, and a group is shared, not copied: what either
-        # position finds later holds for both, as both have the same values of those fields.
-        # (A loop rather than a comprehension: in Python 3.11 that is a call of its own.)
-        kept = {}
-        for reads, facts in fields["_cache"].items():
-            if reads.isdisjoint(changes):
-                kept[reads] = facts
-        fields["_cache"] = kept
-        new = object.__new__(type(value))
-        object.__setattr__(new, "__dict__", fields)
-        return new
+        return replaced(value, changes)
     if type(value) is Distribution:
         # Each card dealt changes the distribution; it has no __post_init__ to run either.
         dealt_fields = value.__dict__.copy()
@@ -120,6 +107,26 @@ def replace(value: _T, **changes: Any) -> _T:
         object.__setattr__(dealt, "__dict__", dealt_fields)
         return dealt  # type: ignore[return-value]
     return _dataclass_replace(value, **changes)  # type: ignore[type-var]
+
+
+def replaced(position: _PositionT, changes: dict[str, Any]) -> _PositionT:
+    """:func:`replace` of a position, the changes given as a dict (the end of every turn builds
+    one, and need not have it unpacked and packed again)."""
+    # A copy of the instance dict, handed to a new instance: no __init__, and one copy of the
+    # table rather than the fields inserted one by one.
+    fields = position.__dict__.copy()
+    fields.update(changes)
+    # Facts are kept by the fields they read, and a group is shared, not copied: what either
+    # position finds later holds for both, as both have the same values of those fields.
+    # (A loop rather than a comprehension: in Python 3.11 that is a call of its own.)
+    kept = {}
+    for reads, facts in fields["_cache"].items():
+        if reads.isdisjoint(changes):
+            kept[reads] = facts
+    fields["_cache"] = kept
+    new = object.__new__(type(position))
+    object.__setattr__(new, "__dict__", fields)
+    return new
 
 
 def tuple_set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -71,6 +71,7 @@ from tobago_solver.game.position import (
     tuple_set,
 )
 from tobago_solver.game.shuffling import shuffle
+from tobago_solver.island import Island
 from tobago_solver.legality import CLUE_RULES, check_clue
 from tobago_solver.rules import MAP_NAMES
 
@@ -304,12 +305,21 @@ class GameState(Position):
     def _check_move(self, move: Move) -> Mapping[str, tuple[int, ...]]:
         """Raises IllegalActionError unless ``move`` is legal; the located treasures (read to
         check it, and by the move)."""
+        located = self.located_treasures()
+        here = self.cars[self.current_player]
+        path = move.path
+        checked = None
+        if not located and type(path) is tuple:
+            # With no treasure located the verdict depends on the island, the start, the path
+            # and the step limit alone: a path found legal once from a field is legal again.
+            checked = _checked_paths(self.island, self.rules.max_steps)
+            if (here, path) in checked:
+                return located
         if not 1 <= len(move.path) <= self.rules.max_steps:
             raise IllegalActionError(
                 f"{str(move)!r}: a move has 1 to {self.rules.max_steps} steps", RULE_MOVE
             )
         neighbours = move_neighbours(self.island)
-        here = self.cars[self.current_player]
         if move.path[-1] == here:
             # A car cannot stay put (and so take the amulet under it) by driving a round trip.
             raise IllegalActionError(
@@ -317,7 +327,7 @@ class GameState(Position):
                 "somewhere",
                 RULE_MOVE,
             )
-        located = self.located_treasures()
+        start = here
         for i, there in enumerate(move.path):
             if there not in neighbours:
                 raise IllegalActionError(f"{str(move)!r}: {there} is not a land field", RULE_MOVE)
@@ -333,6 +343,8 @@ class GameState(Position):
                     RULE_CLAIM,
                 )
             here = there
+        if checked is not None:
+            checked.add((start, path))
         return located
 
     def _play(self, play: Play, card: int) -> GameState:
@@ -440,6 +452,21 @@ class GameState(Position):
 
 _READS_ALL: Final = frozenset(f.name for f in fields(GameState))
 """Every field: a fact that reads them all lives as long as its position."""
+
+
+def _checked_paths(island: Island, max_steps: int) -> set[tuple[str, tuple[str, ...]]]:
+    """The (start, path) pairs :meth:`GameState._check_move` found legal on ``island`` with no
+    treasure located, under ``max_steps`` (kept on the island)."""
+    by_steps: dict[int, set[tuple[str, tuple[str, ...]]]] | None = island._cache.get(_CHECKED_KEY)
+    if by_steps is None:
+        by_steps = island._cache[_CHECKED_KEY] = {}
+    checked = by_steps.get(max_steps)
+    if checked is None:
+        checked = by_steps[max_steps] = set()
+    return checked
+
+
+_CHECKED_KEY: Final = "tobago_solver.game.state:checked paths"
 
 
 def _card_in(hand: Sequence[Clue], clue: Clue) -> int:
