@@ -31,7 +31,7 @@ from ..game.choices import HAND_SIZE
 from ..grid import COLUMNS, ROWS, Cells
 from ..rules import Rules, adjacent_axis_cost
 
-__all__ = ["LINES", "cost_cap", "overpriced_cell", "unclosable_run"]
+__all__ = ["LINES", "cost_cap", "overpriced_cell", "unaffordable", "unclosable_run"]
 
 LINES: tuple[tuple[int, ...], ...] = tuple(
     tuple(row * COLUMNS + column for column in range(COLUMNS)) for row in range(ROWS)
@@ -89,3 +89,13 @@ def unclosable_run(cells: Cells, pool: tuple[int, ...], cap: int) -> bool:
                     return True
             low, empty = value, 0
     return False
+
+
+def unaffordable(cells: Cells, pool: tuple[int, ...], cap: int) -> bool:
+    """Whether some cell can never be filled for its cost: :func:`overpriced_cell` or
+    :func:`unclosable_run` (``pool``: the island cards still held, sorted).
+
+    >>> unaffordable((10, None, 20) + (None,) * 33, (15,), 4)
+    True
+    """
+    return overpriced_cell(cells, cap) is not None or unclosable_run(cells, pool, cap)
