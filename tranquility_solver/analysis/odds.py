@@ -4,7 +4,8 @@
 (:func:`~tranquility_solver.game.worlds.sample_worlds`) and, in each, asks two questions:
 
 - **winnable**: can the team still win this world with every card known? A world the bot wins
-  playing on (below) is, its game being the proof; any other is searched (:func:`solve_deal`,
+  playing on (below) is, its game being the proof; any other is searched (:func:`solve_deal`;
+  in `seed` the search led by :class:`~tranquility_solver.deals.wedge_guide.WedgeGuide`),
   with a time limit per world; a world the search cannot decide in time is counted apart as
   *undecided*, never as a loss). The share of winnable worlds bounds anyone's chances from
   above: no way of playing wins a world that cannot be won.
@@ -26,9 +27,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
+from ..bots.heuristic import HeuristicBot
 from ..bots.playouts import play_out
 from ..bots.registry import make_bot
-from ..deals.solve import DealStatus
+from ..deals.bounds import cost_cap
+from ..deals.solve import DealStatus, search_deal
+from ..deals.wedge_guide import WedgeGuide
 from ..errors import TranquilityError
 from ..game.records import Bot
 from ..game.simulate import wilson_interval
@@ -41,6 +45,8 @@ __all__ = ["WinOdds", "WorldResult", "win_odds"]
 
 DEFAULT_TIME_LIMIT = 2.0
 """Seconds the deal solver spends on one world before calling it undecided."""
+_WEDGE_GUIDE = WedgeGuide(fallback=HeuristicBot())
+"""The deal search's guide on worlds the bot lost, where the cost is the `seed` wedge cost."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +139,13 @@ def evaluate_world(
         # The bot's game is a winning line of legal actions: proof enough, no search needed
         # (most worlds, and what the search would have tried first with HeuristicBot).
         return WorldResult(DealStatus.WIN, True)
-    solution = solve_deal(world, time_limit=time_limit)
+    if cost_cap(world.rules) is None:
+        solution = solve_deal(world, time_limit=time_limit)
+    else:
+        # HeuristicBot's line mostly discards on a `seed` grid opened in many places, and the
+        # search around it found no win in 100 worlds of 100 (benchmarks/odds_speed.py, seed
+        # row); led by plays that keep every wedge affordable it wins most of them in a second.
+        solution = search_deal(world, _WEDGE_GUIDE, time_limit=time_limit)
     if solution.interrupted:  # Ctrl-C stops the whole question, not one world's search
         raise KeyboardInterrupt
     return WorldResult(solution.status, False)

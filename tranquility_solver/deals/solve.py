@@ -35,6 +35,7 @@ from ..game.state import GameState
 from ..grid import CELL_COUNT, Cells, Grid
 from ..placement import openings
 from ..rules import Rules
+from .bounds import cost_cap, unaffordable
 from .deal import Deal
 
 __all__ = ["DEAL_ENGINES", "DealEngine", "DealStatus", "Progress", "Solution", "search_deal"]
@@ -177,6 +178,7 @@ class _Search:
         self.lost: set[Key] = set()
         self.live: dict[Cells, int] = {}
         self.completable: dict[tuple[Cells, tuple[int, ...]], bool] = {}
+        self.cap = cost_cap(rules) if step_limit is None else None  # docs/deals.md, rule 5
         self.preferences: dict[Observation, Action] = {}
         self.guide = guide
         self.rng = random.Random(0)
@@ -240,7 +242,7 @@ class _Search:
         # Rule 1: a finish card, and a start card until one is played, must still be held.
         if FINISH not in cards or (not state.start_played and START not in cards):
             return True
-        # Rule 2: the island cards still held must be able to complete the grid.
+        # Rules 2 and 5: the cards still held must complete the grid, each cell affordably.
         cells = state.grid.cells
         live = self._live_cards(state.grid)
         # Only island cards have a bit in `live` (start and finish are 0 and 81).
@@ -249,6 +251,8 @@ class _Search:
         if known is None:
             self.solver_calls += 1
             known = fast.feasible(cells, pool, self.order)
+            if known and self.cap is not None:
+                known = not unaffordable(cells, pool, self.cap)
             self.completable[(cells, pool)] = known
         if not known:
             return True

@@ -1,0 +1,173 @@
+"""Rule 5 of the deal search (a cell no hand can afford) and the `seed` wedge guide."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tranquility_solver import random_full_grid
+from tranquility_solver.analysis import solve_deal
+from tranquility_solver.bots import HeuristicBot
+from tranquility_solver.deals import Deal, DealStatus
+from tranquility_solver.deals.bounds import LINES, cost_cap, overpriced_cell, unclosable_run
+from tranquility_solver.deals.solve import search_deal
+from tranquility_solver.deals.wedge_guide import WedgeGuide
+from tranquility_solver.game import FINISH, parse_action
+from tranquility_solver.grid import Grid
+from tranquility_solver.rules import Rules
+
+SEED = Rules.seed()
+CAP = 4
+
+
+def _closable(low: int, high: int, run: int, pool: tuple[int, ...], cap: int) -> bool:
+    """The definition: some increasing choice of ``run`` cards of ``pool`` between ``low`` and
+    ``high`` and some order of filling them in which no card is wedged beyond ``cap``."""
+    between = [card for card in pool if low < card < high]
+    for values in itertools.combinations(between, run):
+        line = [low, *values, high]
+        for order in itertools.permutations(range(1, run + 1)):
+            filled = {0, run + 1}
+            for position in order:
+                if {position - 1, position + 1} <= filled and (
+                    line[position + 1] - line[position - 1] > cap
+                ):
+                    break
+                filled.add(position)
+            else:
+                return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 40),
+    st.integers(2, 20),
+    st.integers(2, 4),
+    st.lists(st.integers(1, 60), max_size=8, unique=True),
+    st.integers(2, 6),
+)
+def test_an_unclosable_run_has_no_closing_order(
+    low: int, spread: int, run: int, cards: list[int], cap: int
+) -> None:
+    """Whenever the run check says a run can never be closed, no choice of cards and order of
+    filling closes it within the cap (checked on a bottom row run, every choice tried)."""
+    high = low + spread
+    pool = tuple(sorted(card for card in cards if card not in (low, high)))
+    cells = [None] * 36
+    cells[0], cells[run + 1] = low, high
+    if unclosable_run(tuple(cells), pool, cap):
+        assert not _closable(low, high, run, pool, cap)
+
+
+def test_the_run_check_fires_and_passes() -> None:
+    cells = (10, None, None, 30) + (None,) * 32
+    assert unclosable_run(cells, (15, 20, 25), CAP)
+    assert not unclosable_run(cells, (11, 13, 25), CAP)  # 10 11 13: close 11 last
+    assert not unclosable_run(cells, (26, 28), CAP)  # 26 28 30: close 28 last
+
+
+def test_cost_cap_and_overpriced_cells() -> None:
+    assert cost_cap(SEED) == 4
+    assert cost_cap(Rules.published()) is None
+    cells = [None] * 36
+    cells[0], cells[2] = 10, 14  # b1 costs 4: affordable
+    assert overpriced_cell(tuple(cells), CAP) is None
+    cells[2] = 15
+    assert overpriced_cell(tuple(cells), CAP) == 1
+    assert len(LINES) == 12
+    assert all(len(line) == 6 for line in LINES)
+
+
+def _dense_endgame(rng: random.Random) -> Deal:
+    """A `seed` grid full but for a short run of a row or a column, its cards and cards near
+    them over one or two players, the start card played: wedges of every price."""
+    full = list(random_full_grid(SEED, rng).cells)
+    line = rng.choice(LINES)
+    length = rng.randint(1, 3)
+    first = rng.randint(0, 6 - length)
+    run = line[first : first + length]
+    taken = [full[index] for index in run]
+    for index in run:
+        full[index] = None
+    grid = Grid(tuple(full))
+    spare = [c for c in range(1, 81) if c not in grid.numbers and c not in taken]
+    near = [c for c in spare if any(abs(c - t) <= 4 for t in taken if t is not None)]
+    cards: list[int] = [t for t in taken if t is not None and rng.random() < 0.85]
+    cards += rng.sample(near, min(len(near), rng.randint(0, 3)))
+    cards += rng.sample([c for c in spare if c not in cards], rng.randint(2, 5))
+    cards.append(FINISH)
+    rng.shuffle(cards)
+    players = rng.randint(1, 2)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    decks: list[list[int]] = [[] for _ in range(players)]
+    for position, card in enumerate(cards):
+        seat = position % players
+        (hands if len(hands[seat]) < 5 else decks)[seat].append(card)
+    return Deal(
+        SEED,
+        rng.randrange(players),
+        tuple(tuple(h) for h in hands),
+        tuple(tuple(d) for d in decks),
+        grid=grid,
+        start_played=True,
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rule_five_agrees_with_brute_force(seed: int) -> None:
+    """On 40 dense endgames a seed: whenever rule 5 calls the grid unfinishable the plain search
+    (no bounds) finds no win; the bounded search agrees with it, led by HeuristicBot or by the
+    wedge guide, and every WIN line replays to a win. The rule must fire on some, not all."""
+    rng = random.Random(seed)
+    fired = spared = 0
+    for _ in range(40):
+        deal = _dense_endgame(rng)
+        state = deal.to_state()
+        cells = state.grid.cells
+        pool = tuple(sorted(c for p in (*state.hands, *state.decks) for c in p if 0 < c < FINISH))
+        lost = overpriced_cell(cells, CAP) is not None or unclosable_run(cells, pool, CAP)
+        slow = solve_deal(deal, time_limit=None, engine="brute")
+        fast = solve_deal(deal, time_limit=None)
+        led = search_deal(deal, WedgeGuide(fallback=None), time_limit=None)
+        assert fast.status is slow.status is led.status
+        if lost:
+            fired += 1
+            assert slow.status is DealStatus.LOSS
+        else:
+            spared += 1
+        for solution in (fast, slow, led):
+            if solution.won:
+                state = deal.to_state()
+                for text in solution.line:
+                    state = state.apply(parse_action(text))
+                assert state.outcome is not None
+                assert state.outcome.won
+    assert fired >= 5
+    assert spared >= 5
+
+
+def test_the_wedge_guide_plays_legal_actions() -> None:
+    rng = random.Random(0)
+    guide = WedgeGuide(fallback=HeuristicBot())
+    for seed in range(3):
+        state = Deal.random(2, seed=seed).to_state()
+        for _ in range(30):
+            if state.is_terminal:
+                break
+            action = guide.choose(state.observation(state.current_player), rng)
+            assert action in state.legal_actions()
+            state = state.apply(action)
+
+
+def test_the_wedge_guide_leaves_published_to_its_fallback() -> None:
+    state = Deal.random(2, rules="published", seed=4).to_state()
+    observation = state.observation(0)
+    guide = WedgeGuide(fallback=HeuristicBot())
+    assert guide.choose(observation, random.Random(0)) == HeuristicBot().choose(
+        observation, random.Random(0)
+    )
