@@ -366,9 +366,14 @@ class Grid:
     def _placed(self, index: int, card: int) -> Grid:
         """:meth:`place` for a placement already checked (an empty cell index, an island card
         not on the grid): the game engine's, once it has checked the play."""
-        cells = list(self.cells)
-        cells[index] = card
-        return Grid._checked(tuple(cells))
+        return Grid._of_placed(self.cells, index, card)
+
+    @classmethod
+    def _of_placed(cls, cells: Cells, index: int, card: int) -> Grid:
+        """:meth:`_placed` on the grid of ``cells``."""
+        changed = list(cells)
+        changed[index] = card
+        return cls._checked(tuple(changed))
 
     @classmethod
     def _checked(cls, cells: Cells) -> Grid:

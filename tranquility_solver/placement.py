@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .errors import CardError, IllegalPlacementError
-from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Grid, check_card
+from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Cells, Grid, check_card
 from .rules import BLIND_COST_READERS, CARD_BLIND_COSTS, STEADY_COST_READERS, Rules
 
 __all__ = [
@@ -167,7 +167,10 @@ class Openings:
     (4, None)
     """
 
-    grid: Grid
+    cells: Cells
+    """The grid's cells (not the grid: the grid keeps its openings, and a grid and openings
+    pointing at each other would be a cycle only the garbage collector frees, one per card
+    played)."""
     rules: Rules
     intervals: tuple[Interval, ...]
 
@@ -183,7 +186,7 @@ class Openings:
             (low, high, sum(1 << cell for cell in group), tuple(group))
             for (low, high), group in grouped.items()
         )
-        return cls(grid, rules, intervals)
+        return cls(cells, rules, intervals)
 
     @property
     def bounds(self) -> tuple[tuple[int, int, int], ...]:
@@ -215,7 +218,7 @@ class Openings:
     def affordable(self, cards: Iterable[int], hand_size: int) -> list[tuple[int, int, int]]:
         """:meth:`plays` in no particular order (enough to tell whether there is one)."""
         affordable = hand_size - 1
-        cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
+        cost_of, grid_cells = self.rules.discard_cost, self.cells
         known_costs = self._known_costs
         return [
             (card, cost, index)
@@ -238,7 +241,7 @@ class Openings:
         negative): every empty cell for a cost rule blind to the card (`seed`), the empty cells
         none of whose read cells is filled for a rule of
         :data:`~tranquility_solver.rules.STEADY_COST_READERS` (`published`), none otherwise."""
-        cost_of, grid_cells = self.rules.discard_cost, self.grid.cells
+        cost_of, grid_cells = self.rules.discard_cost, self.cells
         if cost_of in CARD_BLIND_COSTS:
             unsteady: set[int] = set()
         elif cost_of in STEADY_COST_READERS:
@@ -267,7 +270,7 @@ class Openings:
             if mask >> index & 1:
                 if not low < card < high:
                     return None
-                cost = self.rules.cost(self.grid.cells, index, card)
+                cost = self.rules.cost(self.cells, index, card)
                 return cost if cost <= hand_size - 1 else None
         return None
 
@@ -281,7 +284,7 @@ class Openings:
         >>> openings(after, Rules.published()).bounds[:3]
         ((0, 0, 40), (1, 0, 40), (3, 40, 81))
         """
-        grid = self.grid._placed(index, card)
+        grid = Grid._of_placed(self.cells, index, card)
         lower, higher = _related_cells(self.rules, index)
         # An interval the card neither sits in nor bounds is kept as it is. The parts whose bounds
         # the card changes now have the card as a bound, which no other interval has: they are
@@ -312,7 +315,7 @@ class Openings:
                 for (low, high), cells in moved.items()
             ),
         )
-        after = Openings(grid, self.rules, intervals)
+        after = Openings(grid.cells, self.rules, intervals)
         known: Sequence[int] | None = self.__dict__.get("_known_costs")
         if known is not None and known is not _NO_COSTS:
             costs = list(known)

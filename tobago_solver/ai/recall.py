@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -66,7 +67,7 @@ class Trail:
     the searching player's digest of the real game.
     """
 
-    __slots__ = ("_digests", "memo", "parent", "state")
+    __slots__ = ("__weakref__", "_digests", "memo", "parent", "state")
 
     def __init__(
         self,
@@ -87,11 +88,17 @@ class Trail:
     def after(self, move: int, make: Callable[[], GameState]) -> Trail:
         """The trail one step on by ``move``, at ``make()``, made once and then shared: copies
         of a game (OpenSpiel's clones, a search's branches) that make the same move from here
-        share what follows, views and digests included (the states are immutable)."""
+        share what follows, views and digests included (the states are immutable).
+
+        The trail keeps the step weakly: a child points to its parent, and a parent holding its
+        children too would make every game a cycle of states that only the garbage collector's
+        slowest pass frees (a quarter of OpenSpiel's time in a random game)."""
         key = ("after", move)
-        child: Trail | None = self.memo.get(key)
+        kept: weakref.ref[Trail] | None = self.memo.get(key)
+        child = kept() if kept is not None else None
         if child is None:
-            child = self.memo[key] = self.then(make())
+            child = self.then(make())
+            self.memo[key] = weakref.ref(child)
         return child
 
     def digest(self, player: int) -> str:

@@ -21,6 +21,7 @@ Digests are worked out when asked for and kept, so games nobody asks about cost 
 from __future__ import annotations
 
 import hashlib
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -62,7 +63,7 @@ class Trail:
     the searching player's digest of the real game.
     """
 
-    __slots__ = ("_views", "choice", "memo", "parent")
+    __slots__ = ("__weakref__", "_views", "choice", "memo", "parent")
 
     def __init__(
         self, choice: Choice, parent: Trail | None = None, start: dict[int, bytes] | None = None
@@ -84,11 +85,17 @@ class Trail:
     def after(self, move: int, make: Callable[[], Choice]) -> Trail:
         """The trail one step on by ``move``, at ``make()``, made once and then shared: copies
         of a game (OpenSpiel's clones, a search's branches) that make the same move from here
-        share what follows, views and digests included (the states are immutable)."""
+        share what follows, views and digests included (the states are immutable).
+
+        The trail keeps the step weakly: a child points to its parent, and a parent holding its
+        children too would make every game a cycle of states that only the garbage collector's
+        slowest pass frees (a quarter of OpenSpiel's time in a random game)."""
         key = ("after", move)
-        child: Trail | None = self.memo.get(key)
+        kept: weakref.ref[Trail] | None = self.memo.get(key)
+        child = kept() if kept is not None else None
         if child is None:
-            child = self.memo[key] = self.then(make())
+            child = self.then(make())
+            self.memo[key] = weakref.ref(child)
         return child
 
     def digest(self, player: int) -> str:
