@@ -33,7 +33,7 @@ tensors are one player's view (:mod:`tobago_solver.ai.tensors`, :mod:`tobago_sol
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
@@ -151,6 +151,8 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._deal: tuple[int, ...] = ()
         self._trail: Trail | None = None
+        self._player = _CHANCE
+        """:meth:`current_player`, kept: OpenSpiel asks for it several times a move."""
 
     @property
     def game_state(self) -> GameState:
@@ -170,21 +172,22 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The player to move, or OpenSpiel's chance / terminal id."""
-        if self._trail is None:
-            return _CHANCE
-        if self._trail.state.is_terminal:
-            return _TERMINAL
-        return self._trail.state.to_move
+        return self._player
 
-    def _legal(self) -> tuple[dict[int, Action], tuple[int, ...]]:
+    def _move_to(self, trail: Trail) -> None:
+        """Go on at ``trail``'s state."""
+        self._trail = trail
+        state = trail.state
+        self._player = _TERMINAL if state.is_terminal else state.to_move
+
+    def _legal(self) -> tuple[Mapping[int, Action], tuple[int, ...]]:
         """The legal actions by id and their ids in order, worked out once per position."""
         trail = self._trail
         if trail is None:
             return {}, ()
-        legal: tuple[dict[int, Action], tuple[int, ...]] | None = trail.memo.get("legal")
+        legal: tuple[Mapping[int, Action], tuple[int, ...]] | None = trail.memo.get("legal")
         if legal is None:
-            ids, state = self._game().ids, trail.state
-            legal = trail.memo["legal"] = (ids.legal(state), ids.legal_ids(state))
+            legal = trail.memo["legal"] = self._game().ids.listed(trail.state)
         return legal
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -202,12 +205,12 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
                 game = self._game()
                 seed = int.from_bytes(bytes(self._deal), "big")
                 state = new_game(game.island, game.players, seed=seed, rules=game.rules)
-                self._trail = Trail(state)
+                self._move_to(Trail(state))
             return
         chosen = self._legal()[0].get(action)
         if chosen is None:
             chosen = self._game().ids.action(trail.state, action)  # not legal: raises, naming it
-        self._trail = trail.after(action, lambda: trail.state.apply(chosen))
+        self._move_to(trail.after(action, lambda: trail.state.apply(chosen)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
@@ -240,7 +243,7 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
             return world
         rng = random.Random(int(probability_sampler() * 2**53))
         sampled = sample_world(self._trail.state, player_id, rng)
-        world._trail = self._trail.restarted(sampled, player_id)
+        world._move_to(self._trail.restarted(sampled, player_id))
         return world
 
     def __str__(self) -> str:

@@ -234,9 +234,18 @@ class _InBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
         raw = self.env
         agent = raw.agent_selection
         assert (
-            action is None and (raw.terminations[agent] or raw.truncations[agent])
-        ) or raw.action_space(agent).contains(action), "action is not in action space"
+            (action is None and (raw.terminations[agent] or raw.truncations[agent]))
+            or _fits(action, raw.action_space(agent))
+        ), "action is not in action space"
         raw.step(action)
+
+
+def _fits(action: object, space: spaces.Discrete) -> bool:
+    """``space.contains(action)``, a plain int checked without numpy (most actions are one)."""
+    if type(action) is int:
+        start = int(space.start)
+        return start <= action < start + int(space.n)
+    return bool(space.contains(action))
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]

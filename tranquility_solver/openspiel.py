@@ -130,6 +130,8 @@ class TranquilityState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._deal: tuple[int, ...] = ()
         self._trail: Trail | None = None
+        self._player = _CHANCE
+        """:meth:`current_player`, kept: OpenSpiel asks for it several times a move."""
 
     @property
     def trail(self) -> Trail | None:
@@ -149,12 +151,13 @@ class TranquilityState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The player to move, or OpenSpiel's chance / terminal id."""
-        if self._trail is None:
-            return _CHANCE
-        state = self._trail.choice.state
-        if state.is_terminal:
-            return _TERMINAL
-        return state.current_player
+        return self._player
+
+    def _move_to(self, trail: Trail) -> None:
+        """Go on at ``trail``'s state."""
+        self._trail = trail
+        state = trail.choice.state
+        self._player = _TERMINAL if state.is_terminal else state.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self.choice.legal_tokens())
@@ -169,10 +172,10 @@ class TranquilityState(pyspiel.State):  # type: ignore[misc]
             if len(self._deal) == SEED_BYTES:
                 game = self._game()
                 seed = int.from_bytes(bytes(self._deal), "big")
-                self._trail = Trail(Choice(new_game(game.players, seed, game.rules)))
+                self._move_to(Trail(Choice(new_game(game.players, seed, game.rules))))
             return
         trail = self._trail
-        self._trail = trail.after(action, lambda: trail.choice.choose(action))
+        self._move_to(trail.after(action, lambda: trail.choice.choose(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
@@ -212,7 +215,7 @@ class TranquilityState(pyspiel.State):  # type: ignore[misc]
         if choice.state.current_player == player_id:
             for token in choice.chosen:
                 sampled = sampled.choose(token)
-        world._trail = self._trail.restarted(sampled, player_id)
+        world._move_to(self._trail.restarted(sampled, player_id))
         return world
 
     def __str__(self) -> str:

@@ -15,6 +15,8 @@ from tobago_solver.ai.recall import Trail
 from tobago_solver.game.state import GameState
 
 ISLAND = tb.islands.default()
+SHARED_IDS = ActionIds(ISLAND)
+"""Ids kept across examples: the lists of plays and moves the engine shares come back."""
 
 
 def _random_state(seed: int, steps: int, players: int, rules: str) -> GameState:
@@ -44,6 +46,13 @@ def test_every_legal_action_has_its_own_id_which_names_it(state: GameState) -> N
     legal = state.legal_actions()
     by_id = ids.legal(state)
     assert len(by_id) == len(legal)
+    # The ids in order, and the mapping in the order of the listing, whether the lists of plays
+    # and moves were seen before (one ActionIds for every example) or not.
+    expected = list(dict.fromkeys(ids.of(action) for action in legal))
+    for asked in (ids, SHARED_IDS):
+        assert asked.legal_ids(state) == tuple(sorted(expected))
+        assert list(asked.legal(state)) == expected
+        assert asked.listed(state) == (by_id, asked.legal_ids(state))
     for action in legal:
         action_id = ids.of(action)
         assert 0 <= action_id < ids.count

@@ -22,6 +22,7 @@ The ids, the same in every state of a game on that island:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from tobago_solver.clues import DECK
@@ -46,6 +47,8 @@ SIMPLE: Final = (TAKE_AMULET, SPEND_AMULET, END_TURN, ACCEPT_CURSE, EXCHANGE, PA
 PLAY_BASE: Final = len(SIMPLE)
 MAPS: Final = len(MAP_NAMES)
 MOVE_BASE: Final = PLAY_BASE + len(DECK) * len(MAP_NAMES)
+_LISTS_KEPT: Final = 4096
+"""How many shared lists of plays and moves an ActionIds keeps the ids of."""
 _SIMPLE_IDS: Final = {action: i for i, action in enumerate(SIMPLE)}
 CARD_INDEX: Final = {clue: i for i, clue in enumerate(DECK)}
 """Each clue card's place in :data:`~tobago_solver.clues.DECK`."""
@@ -74,6 +77,8 @@ class ActionIds:
         # The last position asked about and its legal actions by id: an adapter asks for the
         # mask, then for the action of the id chosen, of the same position.
         self._last: tuple[GameState, dict[int, Action], tuple[int, ...]] | None = None
+        # By the id of a list the engine shares (kept with the list, so the id stays its own).
+        self._lists: dict[int, tuple[Sequence[Action], tuple[int, ...], dict[int, Action]]] = {}
 
     def of(self, action: Action) -> int:
         """The id of ``action`` (a move's id is that of its destination)."""
@@ -93,6 +98,17 @@ class ActionIds:
         """The legal actions of ``state`` by id (one action per id), in the order of
         ``state.legal_actions()``."""
         return dict(self._legal(state)[0])
+
+    def listed(self, state: GameState) -> tuple[Mapping[int, Action], tuple[int, ...]]:
+        """:meth:`legal` and :meth:`legal_ids` at once, the mapping shared (do not change it).
+
+        >>> import tobago_solver as tb
+        >>> ids = ActionIds(tb.islands.default())
+        >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+        >>> ids.listed(state) == (ids.legal(state), ids.legal_ids(state))
+        True
+        """
+        return self._legal(state)
 
     def legal_ids(self, state: GameState) -> tuple[int, ...]:
         """The ids of the legal actions of ``state``, in increasing order.
@@ -121,18 +137,32 @@ class ActionIds:
         last = self._last
         if last is not None and last[0] is state:
             return last[1], last[2]
+        listing = state.legal_listing()
         by_id: dict[int, Action] = {}
-        move_ids = self._move_ids
-        for action in state.legal_actions():
-            # By exact type, the common kinds first (this runs for every position of a game).
-            kind = type(action)
-            if kind is Move:
-                by_id[move_ids[action.path[-1]]] = action  # type: ignore[union-attr]
-            elif kind is Play:
-                card = CARD_INDEX[action.clue]  # type: ignore[union-attr]
-                by_id[PLAY_BASE + MAPS * card + action.map] = action  # type: ignore[union-attr]
-            else:
-                by_id[self.of(action)] = action
-        ordered = tuple(sorted(by_id))
+        play_ids: tuple[int, ...] = ()
+        move_ids: tuple[int, ...] = ()
+        if listing.plays:
+            play_ids, plays_by_id = self._shared(listing.plays)
+            by_id.update(plays_by_id)
+        if listing.moves:
+            move_ids, moves_by_id = self._shared(listing.moves)
+            by_id.update(moves_by_id)
+        rest = {self.of(action): action for action in listing[listing.rest_start :]}
+        by_id.update(rest)
+        # The ids of the rest (actions without arguments) come first, then plays, then moves.
+        ordered = (*sorted(rest), *play_ids, *move_ids)
         self._last = (state, by_id, ordered)
         return by_id, ordered
+
+    def _shared(self, actions: Sequence[Action]) -> tuple[tuple[int, ...], dict[int, Action]]:
+        """The ids in order and the actions by id of a list of plays or moves the engine shares
+        between positions (``GameState.legal_listing``), worked out once per list."""
+        key = id(actions)
+        found = self._lists.get(key)
+        if found is not None and found[0] is actions:
+            return found[1], found[2]
+        by_id = {self.of(action): action for action in actions}
+        if len(self._lists) >= _LISTS_KEPT:
+            self._lists.clear()
+        self._lists[key] = (actions, tuple(sorted(by_id)), by_id)
+        return self._lists[key][1], by_id

@@ -42,7 +42,6 @@ OpenSpiel's observers may ask for the public part only (``private=False``: every
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
@@ -142,17 +141,24 @@ class ObservationTensor:
             self._maps_at = slice(self._start["candidates"], self._start["map_roses"] + last.size)
             self._maps_block = np.zeros(self._maps_at.stop - self._maps_at.start, np.float32)
             assert first.size + self.dict["map_clues"].size + last.size == self._maps_block.size
+        # The places of the last hand, and of the last amulets, gold and discards (each
+        # changes at a few moves of a game; all immutable: the same objects mean the same).
         self._maps_of: tuple[MapState, ...] | None = None
-        self._discards_of: tuple[Clue, ...] | None = None
-        self._discard_places: list[int] = []
+        self._hand_of: tuple[Clue, ...] | None = None
+        self._hand_places: list[int] = []
+        self._kept_of: tuple[object, ...] = (None,) * 4
+        self._kept_places: list[int] = []
 
     def set_from(self, obs: Observation) -> Floats:
         """Write ``obs`` into :attr:`tensor` and return it (the same array each time)."""
         start = self._start
         places = [start["player"] + obs.player]
         if "hand" in start:
-            base = start["hand"]
-            places += [base + CARD_INDEX[clue] for clue in obs.hand]
+            if obs.hand is not self._hand_of:  # a hand changes now and then
+                base = start["hand"]
+                self._hand_places = [base + CARD_INDEX[clue] for clue in obs.hand]
+                self._hand_of = obs.hand
+            places += self._hand_places
         tensor = self.tensor
         if not self.public:
             _put(tensor, places)
@@ -162,18 +168,17 @@ class ObservationTensor:
         places.append(start["phase"] + PHASES.index(obs.phase))
         base, width = start["cars"], len(index)
         places += [base + p * width + index[car] for p, car in enumerate(obs.cars)]
-        base = start["amulets"]
-        places += [base + index[field_name] for field_name in obs.amulets]
-        base, width = start["gold"] - FIRST_GOLD, self._gold_values
-        for p, cards in enumerate(obs.gold):
-            places += [base + p * width + value for value in cards]
-        base = start["cursed_gold"] - FIRST_GOLD
-        places += [base + value for value in obs.cursed_gold]
-        if obs.clue_discards is not self._discards_of:  # the pile changes now and then
-            base = start["discards"]
-            self._discard_places = [base + CARD_INDEX[clue] for clue in obs.clue_discards]
-            self._discards_of = obs.clue_discards
-        places += self._discard_places
+        # The amulets, gold and discards change now and then: their places are kept.
+        amulets, gold, cursed, discards = self._kept_of
+        if (
+            obs.amulets is not amulets
+            or obs.gold is not gold
+            or obs.cursed_gold is not cursed
+            or obs.clue_discards is not discards
+        ):
+            self._kept_places = self._rarely_changed(obs)
+            self._kept_of = (obs.amulets, obs.gold, obs.cursed_gold, obs.clue_discards)
+        places += self._kept_places
         _put(tensor, places)
         tensor[self._maps_at] = self._maps(obs.maps)
         since = obs.turn - obs.last_map_change if obs.last_map_change >= 0 else obs.turn + 1
@@ -188,6 +193,20 @@ class ObservationTensor:
             since,
         )
         return tensor
+
+    def _rarely_changed(self, obs: Observation) -> list[int]:
+        """The places of the amulets, gold cards and clue discards of ``obs``."""
+        start, index = self._start, self._field_index
+        base = start["amulets"]
+        places = [base + index[field_name] for field_name in obs.amulets]
+        base, width = start["gold"] - FIRST_GOLD, self._gold_values
+        for p, cards in enumerate(obs.gold):
+            places += [base + p * width + value for value in cards]
+        base = start["cursed_gold"] - FIRST_GOLD
+        places += [base + value for value in obs.cursed_gold]
+        base = start["discards"]
+        places += [base + CARD_INDEX[clue] for clue in obs.clue_discards]
+        return places
 
     def _maps(self, maps: tuple[MapState, ...]) -> Floats:
         """The candidates, clues and roses of ``maps`` as one block (kept for the last maps:
@@ -267,10 +286,9 @@ def hand_text(obs: Observation) -> str:
 
 
 def _put(tensor: Floats, places: list[int]) -> None:
-    """Zeros but at ``places``: there, how often the place is listed."""
-    tensor.fill(0)
-    tensor[places] = 1
-    if len(set(places)) < len(places):  # a card held twice (a Tranquility start card, say)
-        for place, count in Counter(places).items():
-            if count > 1:
-                tensor[place] = count
+    """Zeros but at ``places``: there, how often the place is listed (a card held twice)."""
+    if len(set(places)) == len(places):
+        tensor.fill(0)
+        tensor[places] = 1
+    else:
+        tensor[:] = np.bincount(places, minlength=tensor.size)

@@ -158,15 +158,26 @@ class GameState(Position):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions ``to_move`` may take, in a stable order (plays, moves, then the rest)."""
-        actions: tuple[Action, ...] = self.derived("legal", _READS_ALL, self._legal)
-        return actions
+        return self.legal_listing()
 
-    def _legal(self) -> tuple[Action, ...]:
+    def legal_listing(self) -> ActionListing:
+        """:meth:`legal_actions` with its plays and moves as the engine's shared lists.
+
+        >>> import tobago_solver as tb
+        >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+        >>> listing = state.legal_listing()
+        >>> listing == (*listing.plays, *listing.moves, *listing[listing.rest_start :])
+        True
+        """
+        listing: ActionListing = self.derived("legal", _READS_ALL, self._legal)
+        return listing
+
+    def _legal(self) -> ActionListing:
         p = self.current_player
         if self.phase == "over":
-            return ()
+            return ActionListing.of(())
         if self.phase == "curse":
-            return (SPEND_AMULET, ACCEPT_CURSE)
+            return ActionListing.of((SPEND_AMULET, ACCEPT_CURSE))
         if self.phase == "bonus":
             bonus: list[Action] = []
             if self.moved and self.cars[p] in self.amulets:
@@ -174,14 +185,16 @@ class GameState(Position):
             if self.amulets_held[p] > 0:
                 bonus.append(SPEND_AMULET)
             bonus.append(END_TURN)
-            return tuple(bonus)
-        actions: list[Action] = list(plays_of(self, p, opening=self.phase == "opening"))
-        if self.phase == "action":
-            stops = self.located_treasures().keys()
-            actions.extend(moves(self.island, self.cars[p], self.rules.max_steps, stops))
-            if self.rules.exchange and self.hands[p]:
-                actions.append(EXCHANGE)
-        return tuple(actions) if actions else (PASS,)
+            return ActionListing.of(bonus)
+        plays = plays_of(self, p, opening=self.phase == "opening")
+        if self.phase != "action":
+            return ActionListing.of(plays or (PASS,), plays)
+        stops = self.located_treasures().keys()
+        listed = moves(self.island, self.cars[p], self.rules.max_steps, stops)
+        others = (EXCHANGE,) if self.rules.exchange and self.hands[p] else ()
+        if not (plays or listed or others):
+            return ActionListing.of((PASS,))
+        return ActionListing.of((*plays, *listed, *others), plays, listed)
 
     # -- applying actions ----------------------------------------------------------------------
 
@@ -451,6 +464,33 @@ class GameState(Position):
 
 
 _READS_ALL: Final = frozenset(f.name for f in fields(GameState))
+
+
+class ActionListing(tuple[Action, ...]):
+    """The legal actions of a position (a tuple: plays, moves, then the rest), with its plays
+    and moves as the engine keeps them: lists shared by the positions that have them, so a
+    caller may key what it works out from them by the list itself (an adapter's action ids).
+
+    >>> ActionListing.of((PASS,)).rest_start
+    0
+    """
+
+    plays: Sequence[Play]
+    moves: Sequence[Move]
+    """A :class:`~tobago_solver.game.paths.MoveList` when there are moves."""
+    rest_start: int
+    """Where the actions after the plays and moves begin."""
+
+    @classmethod
+    def of(
+        cls, actions: Sequence[Action], plays: Sequence[Play] = (), moves: Sequence[Move] = ()
+    ) -> ActionListing:
+        listing = cls(actions)
+        listing.plays, listing.moves = plays, moves
+        listing.rest_start = len(plays) + len(moves)
+        return listing
+
+
 """Every field: a fact that reads them all lives as long as its position."""
 
 

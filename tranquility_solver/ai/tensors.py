@@ -39,7 +39,6 @@ private ones) or the private part only (``public=False``: ``player`` and the pri
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Final
 
 import numpy as np
@@ -229,10 +228,9 @@ def observation_text(
 
 
 def _put(tensor: Floats, places: list[int]) -> None:
-    """Zeros but at ``places``: there, how often the place is listed."""
-    tensor.fill(0)
-    tensor[places] = 1
-    if len(set(places)) < len(places):  # a card held twice (a Tranquility start card, say)
-        for place, count in Counter(places).items():
-            if count > 1:
-                tensor[place] = count
+    """Zeros but at ``places``: there, how often the place is listed (a card held twice)."""
+    if len(set(places)) == len(places):
+        tensor.fill(0)
+        tensor[places] = 1
+    else:
+        tensor[:] = np.bincount(places, minlength=tensor.size)
