@@ -126,9 +126,10 @@ class TobagoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type informa
         """``agent``'s tensor and action mask."""
         state = self.game_state
         player = self.possible_agents.index(agent)
-        mask = np.zeros(self.ids.count, np.int8)
         if not state.is_terminal and state.to_move == player:
-            mask[list(self.ids.legal_ids(state))] = 1
+            mask = self.ids.mask(state)
+        else:
+            mask = np.zeros(self.ids.count, np.int8)
         tensor = self._tensor.set_from(observation_of(state, player)).copy()
         return {"observation": tensor, "action_mask": mask}
 
@@ -233,9 +234,8 @@ class _InBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         raw = self.env
         agent = raw.agent_selection
-        assert (
-            (action is None and (raw.terminations[agent] or raw.truncations[agent]))
-            or _fits(action, raw.action_space(agent))
+        assert (action is None and (raw.terminations[agent] or raw.truncations[agent])) or _fits(
+            action, raw.action_space(agent)
         ), "action is not in action space"
         raw.step(action)
 

@@ -229,9 +229,8 @@ class _InBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         raw = self.env
         agent = raw.agent_selection
-        assert (
-            (action is None and (raw.terminations[agent] or raw.truncations[agent]))
-            or _fits(action, raw.action_space(agent))
+        assert (action is None and (raw.terminations[agent] or raw.truncations[agent])) or _fits(
+            action, raw.action_space(agent)
         ), "action is not in action space"
         raw.step(action)
 

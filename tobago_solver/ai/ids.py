@@ -23,7 +23,10 @@ The ids, the same in every state of a game on that island:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from tobago_solver.clues import DECK
 from tobago_solver.errors import IllegalActionError, TobagoError
@@ -78,7 +81,7 @@ class ActionIds:
         # mask, then for the action of the id chosen, of the same position.
         self._last: tuple[GameState, dict[int, Action], tuple[int, ...]] | None = None
         # By the id of a list the engine shares (kept with the list, so the id stays its own).
-        self._lists: dict[int, tuple[Sequence[Action], tuple[int, ...], dict[int, Action]]] = {}
+        self._lists: dict[int, _ListIds] = {}
 
     def of(self, action: Action) -> int:
         """The id of ``action`` (a move's id is that of its destination)."""
@@ -154,15 +157,47 @@ class ActionIds:
         self._last = (state, by_id, ordered)
         return by_id, ordered
 
+    def mask(self, state: GameState) -> npt.NDArray[np.int8]:
+        """A new array of :attr:`count` zeros with ones at the legal ids of ``state``.
+
+        >>> import tobago_solver as tb
+        >>> ids = ActionIds(tb.islands.default())
+        >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+        >>> tuple(ids.mask(state).nonzero()[0]) == ids.legal_ids(state)
+        True
+        """
+        mask = np.zeros(self.count, np.int8)
+        listing = state.legal_listing()
+        for part in (listing.plays, listing.moves):
+            if part:
+                mask[self._shared_list(part).array] = 1
+        for action in listing[listing.rest_start :]:
+            mask[self.of(action)] = 1
+        return mask
+
     def _shared(self, actions: Sequence[Action]) -> tuple[tuple[int, ...], dict[int, Action]]:
         """The ids in order and the actions by id of a list of plays or moves the engine shares
         between positions (``GameState.legal_listing``), worked out once per list."""
+        found = self._shared_list(actions)
+        return found.ids, found.by_id
+
+    def _shared_list(self, actions: Sequence[Action]) -> _ListIds:
         key = id(actions)
         found = self._lists.get(key)
-        if found is not None and found[0] is actions:
-            return found[1], found[2]
-        by_id = {self.of(action): action for action in actions}
-        if len(self._lists) >= _LISTS_KEPT:
-            self._lists.clear()
-        self._lists[key] = (actions, tuple(sorted(by_id)), by_id)
-        return self._lists[key][1], by_id
+        if found is None or found.actions is not actions:
+            by_id = {self.of(action): action for action in actions}
+            ordered = tuple(sorted(by_id))
+            if len(self._lists) >= _LISTS_KEPT:
+                self._lists.clear()
+            found = self._lists[key] = _ListIds(actions, ordered, by_id, np.array(ordered))
+        return found
+
+
+class _ListIds(NamedTuple):
+    """The ids of a list of actions the engine shares: in order, with their actions, as an
+    array (to set a mask with)."""
+
+    actions: Sequence[Action]
+    ids: tuple[int, ...]
+    by_id: dict[int, Action]
+    array: npt.NDArray[np.intp]

@@ -141,24 +141,20 @@ class ObservationTensor:
             self._maps_at = slice(self._start["candidates"], self._start["map_roses"] + last.size)
             self._maps_block = np.zeros(self._maps_at.stop - self._maps_at.start, np.float32)
             assert first.size + self.dict["map_clues"].size + last.size == self._maps_block.size
-        # The places of the last hand, and of the last amulets, gold and discards (each
-        # changes at a few moves of a game; all immutable: the same objects mean the same).
+        # Each player's last hand and its places; the pieces that change at a few moves of a
+        # game (maps, amulets, gold, discards) written once into a template, kept for the
+        # objects they were written from (all immutable: the same objects mean the same).
+        self._hands: dict[int, tuple[tuple[Clue, ...], list[int]]] = {}
         self._maps_of: tuple[MapState, ...] | None = None
-        self._hand_of: tuple[Clue, ...] | None = None
-        self._hand_places: list[int] = []
-        self._kept_of: tuple[object, ...] = (None,) * 4
-        self._kept_places: list[int] = []
+        self._template: Floats = np.zeros(self.size, np.float32)
+        self._template_of: tuple[object, ...] = (None,) * 5
 
     def set_from(self, obs: Observation) -> Floats:
         """Write ``obs`` into :attr:`tensor` and return it (the same array each time)."""
         start = self._start
         places = [start["player"] + obs.player]
         if "hand" in start:
-            if obs.hand is not self._hand_of:  # a hand changes now and then
-                base = start["hand"]
-                self._hand_places = [base + CARD_INDEX[clue] for clue in obs.hand]
-                self._hand_of = obs.hand
-            places += self._hand_places
+            places += self._hand_places(obs.player, obs.hand)
         tensor = self.tensor
         if not self.public:
             _put(tensor, places)
@@ -168,19 +164,21 @@ class ObservationTensor:
         places.append(start["phase"] + PHASES.index(obs.phase))
         base, width = start["cars"], len(index)
         places += [base + p * width + index[car] for p, car in enumerate(obs.cars)]
-        # The amulets, gold and discards change now and then: their places are kept.
-        amulets, gold, cursed, discards = self._kept_of
+        maps, amulets, gold, cursed, discards = self._template_of
         if (
-            obs.amulets is not amulets
+            obs.maps is not maps
+            or obs.amulets is not amulets
             or obs.gold is not gold
             or obs.cursed_gold is not cursed
             or obs.clue_discards is not discards
         ):
-            self._kept_places = self._rarely_changed(obs)
-            self._kept_of = (obs.amulets, obs.gold, obs.cursed_gold, obs.clue_discards)
-        places += self._kept_places
-        _put(tensor, places)
-        tensor[self._maps_at] = self._maps(obs.maps)
+            self._write_template(obs)
+        # The template's pieces and these places' pieces are apart: copy, then add.
+        tensor[:] = self._template
+        if len(set(places)) == len(places):
+            tensor[places] = 1
+        else:
+            np.add.at(tensor, places, 1)
         since = obs.turn - obs.last_map_change if obs.last_map_change >= 0 else obs.turn + 1
         tensor[self._number_places] = (
             *obs.amulets_held,
@@ -194,8 +192,16 @@ class ObservationTensor:
         )
         return tensor
 
-    def _rarely_changed(self, obs: Observation) -> list[int]:
-        """The places of the amulets, gold cards and clue discards of ``obs``."""
+    def _hand_places(self, player: int, hand: tuple[Clue, ...]) -> list[int]:
+        """The places of ``player``'s cards (kept per player while the hand is the same)."""
+        kept = self._hands.get(player)
+        if kept is None or kept[0] is not hand:
+            base = self._start["hand"]
+            kept = self._hands[player] = (hand, [base + CARD_INDEX[clue] for clue in hand])
+        return kept[1]
+
+    def _write_template(self, obs: Observation) -> None:
+        """The maps, amulets, gold cards and clue discards of ``obs``, in :attr:`_template`."""
         start, index = self._start, self._field_index
         base = start["amulets"]
         places = [base + index[field_name] for field_name in obs.amulets]
@@ -206,7 +212,10 @@ class ObservationTensor:
         places += [base + value for value in obs.cursed_gold]
         base = start["discards"]
         places += [base + CARD_INDEX[clue] for clue in obs.clue_discards]
-        return places
+        template = self._template
+        _put(template, places)
+        template[self._maps_at] = self._maps(obs.maps)
+        self._template_of = (obs.maps, obs.amulets, obs.gold, obs.cursed_gold, obs.clue_discards)
 
     def _maps(self, maps: tuple[MapState, ...]) -> Floats:
         """The candidates, clues and roses of ``maps`` as one block (kept for the last maps:
