@@ -485,6 +485,7 @@ class ActionListing(tuple[Action, ...]):
     def of(
         cls, actions: Sequence[Action], plays: Sequence[Play] = (), moves: Sequence[Move] = ()
     ) -> ActionListing:
+        """The listing of ``actions``, which begin with ``plays`` and then ``moves``."""
         listing = cls(actions)
         listing.plays, listing.moves = plays, moves
         listing.rest_start = len(plays) + len(moves)
