@@ -24,14 +24,16 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from ..completion import fast
 from ..game.actions import Action, Discard, Finish, Play, Start
 from ..game.choices import FINISH, START
+from ..game.legal import LegalActions
 from ..game.records import Bot
 from ..game.state import Observation
-from ..grid import Cells, cell_index
-from ..rules import Rules, adjacent_axis_cost
+from ..grid import CELL_NAMES, Cells
+from ..rules import BLIND_COST_READERS, Rules, adjacent_axis_cost
 from .bounds import LINES, cost_cap
 
 __all__ = ["PLAY_BELOW", "WedgeGuide", "run_price"]
@@ -49,24 +51,109 @@ def run_price(cells: Cells, cap: int) -> float:
     >>> run_price((10, None, 14) + (None,) * 33, 4), run_price((10, None, 20) + (None,) * 33, 4)
     (4.0, inf)
     """
-    total = 0.0
-    for line in LINES:
-        low: int | None = None
-        empty = 0
-        for index in line:
-            value = cells[index]
-            if value is None:
-                empty += 1
-                continue
-            if low is not None and empty:
-                spread = value - low
-                if empty == 1 and spread > cap:
-                    return math.inf
-                total += spread if empty == 1 else 2 * spread / (empty + 1)
-            low, empty = value, 0
+    parts = [_line_prices(cells, line, cap) for line in LINES]
+    if any(prices is None for prices in parts):
+        return math.inf
     if any(v is None and adjacent_axis_cost(cells, i, 0) > cap for i, v in enumerate(cells)):
         return math.inf
+    return _summed(parts)
+
+
+def _line_prices(cells: Cells, line: tuple[int, ...], cap: int) -> tuple[float, ...] | None:
+    """The price of each run of empty cells between two filled ones along ``line``, in order;
+    None when a single empty cell between two filled ones costs more than ``cap``."""
+    prices: list[float] = []
+    low: int | None = None
+    empty = 0
+    for index in line:
+        value = cells[index]
+        if value is None:
+            empty += 1
+            continue
+        if low is not None and empty:
+            spread = value - low
+            if empty == 1 and spread > cap:
+                return None
+            prices.append(spread if empty == 1 else 2 * spread / (empty + 1))
+        low, empty = value, 0
+    return tuple(prices)
+
+
+def _summed(parts: list[tuple[float, ...] | None]) -> float:
+    """The runs' prices added up one by one, line after line (in this order, so that a price
+    worked out from kept lines is the very number :func:`run_price` gives)."""
+    total = 0.0
+    for prices in parts:
+        assert prices is not None
+        for price in prices:
+            total += price
     return total
+
+
+_LINES_THROUGH: Final = tuple(
+    tuple(number for number, line in enumerate(LINES) if index in line) for index in range(36)
+)
+"""Per cell, the positions in :data:`LINES` of its row and its column."""
+_WEDGED_BY: Final = BLIND_COST_READERS[adjacent_axis_cost]
+"""Per cell, the cells whose `seed` cost reads it (its neighbours across and up and down)."""
+
+
+class _RunPrices:
+    """:func:`run_price` of the grids one placement away from ``cells``: a placement changes
+    the runs of its row and column and the cost of the cells it wedges, so the other lines'
+    prices and the other cells' verdicts are worked out once per decision.
+
+    >>> cells = (10, None, 14) + (None,) * 33
+    >>> after = (10, 12, 14) + (None,) * 33
+    >>> _RunPrices(cells, 4).after(after, 1) == run_price(after, 4)
+    True
+    """
+
+    def __init__(self, cells: Cells, cap: int) -> None:
+        self.cap = cap
+        self.parts = [_line_prices(cells, line, cap) for line in LINES]
+        self.unaffordable = frozenset(
+            i for i, v in enumerate(cells) if v is None and adjacent_axis_cost(cells, i, 0) > cap
+        )
+
+    def after(self, after: Cells, index: int) -> float:
+        """:func:`run_price` of ``after``: the grid with cell ``index`` filled."""
+        cap = self.cap
+        parts = list(self.parts)
+        for number in _LINES_THROUGH[index]:
+            parts[number] = _line_prices(after, LINES[number], cap)
+        if any(prices is None for prices in parts):
+            return math.inf
+        wedged = _WEDGED_BY[index]
+        if any(cell != index and cell not in wedged for cell in self.unaffordable):
+            return math.inf
+        if any(after[i] is None and adjacent_axis_cost(after, i, 0) > cap for i in wedged):
+            return math.inf
+        return _summed(parts)
+
+
+def _placement(
+    cells: Cells,
+    pool: tuple[int, ...],
+    slot: dict[int, int],
+    windows: fast.Windows,
+    prices: _RunPrices,
+    index: int,
+    card: int,
+) -> tuple[Cells, float, float] | None:
+    """The grid after ``card`` on the cell ``index``, its :func:`run_price` and how far the
+    card sits from the middle of the cell's window (in window widths); None when the card is
+    outside the window or the price is infinite."""
+    release, deadline = windows.release[index], windows.deadline[index]
+    card_slot = slot.get(card)
+    if card_slot is None or not release <= card_slot <= deadline:
+        return None
+    after = (*cells[:index], card, *cells[index + 1 :])
+    price = prices.after(after, index)
+    if price == math.inf:
+        return None
+    misfit = abs(card_slot - (release + deadline) / 2) / max(1, deadline - release + 1)
+    return after, price, misfit
 
 
 @dataclass(frozen=True)
@@ -86,13 +173,18 @@ class WedgeGuide:
         return "wedge-guide"
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        legal = observation.legal_actions()
+        # The lazy listing: a position has hundreds of plays (one per payment), and the guide
+        # builds only the one it returns.
+        legal = observation.lazy_legal_actions()
         cap = cost_cap(observation.rules)
         if cap is None or observation.phase != "play":
             if self.fallback is not None:
                 return self.fallback.choose(observation, rng)
             return legal[0]
-        for action in legal:
+        # Start and finish come last in the listing, after the plays and the discards.
+        discards_end = legal.count_of(Play) + len(legal.card_sets())
+        for position in range(discards_end, len(legal)):
+            action = legal[position]
             if isinstance(action, Finish | Start):
                 return action
         pool = tuple(
@@ -112,39 +204,38 @@ class WedgeGuide:
         cells: Cells,
         pool: tuple[int, ...],
         windows: fast.Windows,
-        legal: tuple[Action, ...],
+        legal: LegalActions,
         cap: int,
         rng: random.Random,
     ) -> Action | None:
         base = run_price(cells, cap)
+        prices = _RunPrices(cells, cap)
         slot = {card: position for position, card in enumerate(pool)}
-        scored: list[tuple[float, int, Play, tuple[int | None, ...]]] = []
-        for position, action in enumerate(legal):
-            if not isinstance(action, Play):
+        # (score, place in the listing, card, cell index, payment, grid after)
+        scored: list[tuple[float, int, int, int, tuple[int, ...], Cells]] = []
+        position = 0
+        placements = zip(legal.placements(), legal.payments_by_placement(), strict=True)
+        for (card, _, index), (_, choices) in placements:
+            found = _placement(cells, pool, slot, windows, prices, index, card)
+            if found is None:
+                position += len(choices)
                 continue
-            index = cell_index(action.cell)
-            release, deadline = windows.release[index], windows.deadline[index]
-            card_slot = slot.get(action.card)
-            if card_slot is None or not release <= card_slot <= deadline:
-                continue
-            after = (*cells[:index], action.card, *cells[index + 1 :])
-            price = run_price(after, cap)
-            if price == math.inf:
-                continue
-            misfit = abs(card_slot - (release + deadline) / 2) / max(1, deadline - release + 1)
-            score = len(action.discards) + _RUN_WEIGHT * (price - base)
-            score += _MISFIT_WEIGHT * misfit + self.noise * rng.random()
-            scored.append((score, position, action, after))
+            after, price, misfit = found
+            for paid in choices:
+                score = len(paid) + _RUN_WEIGHT * (price - base)
+                score += _MISFIT_WEIGHT * misfit + self.noise * rng.random()
+                scored.append((score, position, card, index, paid, after))
+                position += 1
         scored.sort(key=lambda entry: entry[:2])
-        for score, _, action, placed in scored:
+        for score, _, card, index, paid, placed in scored:
             if score >= PLAY_BELOW:
                 break
             rest = list(pool)
-            for card in (action.card, *action.discards):
-                if card in slot:
-                    rest.remove(card)
+            for spent in (card, *paid):
+                if spent in slot:
+                    rest.remove(spent)
             if fast.feasible(placed, tuple(rest), rules.order):
-                return action
+                return Play._of(card, CELL_NAMES[index], paid)
         return None
 
     def _discard(
@@ -152,10 +243,12 @@ class WedgeGuide:
         observation: Observation,
         pool: tuple[int, ...],
         windows: fast.Windows,
-        legal: tuple[Action, ...],
+        legal: LegalActions,
         rng: random.Random,
     ) -> Action:
-        discards = [action for action in legal if isinstance(action, Discard)]
+        plays = legal.count_of(Play)
+        listed = (legal[position] for position in range(plays, plays + len(legal.card_sets())))
+        discards = [action for action in listed if isinstance(action, Discard)]
         if not discards:
             return legal[0]
         release, deadline = windows.release, windows.deadline

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
@@ -12,12 +13,13 @@ from hypothesis import strategies as st
 from tranquility_solver import random_full_grid
 from tranquility_solver.analysis import solve_deal
 from tranquility_solver.bots import HeuristicBot
+from tranquility_solver.completion import fast
 from tranquility_solver.deals import Deal, DealStatus
 from tranquility_solver.deals.bounds import LINES, cost_cap, overpriced_cell, unclosable_run
 from tranquility_solver.deals.solve import search_deal
-from tranquility_solver.deals.wedge_guide import WedgeGuide
-from tranquility_solver.game import FINISH, parse_action
-from tranquility_solver.grid import Grid
+from tranquility_solver.deals.wedge_guide import PLAY_BELOW, WedgeGuide, _RunPrices, run_price
+from tranquility_solver.game import FINISH, Action, Finish, Observation, Play, Start, parse_action
+from tranquility_solver.grid import Grid, cell_index
 from tranquility_solver.rules import Rules
 
 SEED = Rules.seed()
@@ -171,3 +173,83 @@ def test_the_wedge_guide_leaves_published_to_its_fallback() -> None:
     assert guide.choose(observation, random.Random(0)) == HeuristicBot().choose(
         observation, random.Random(0)
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 30))
+def test_run_prices_after_one_placement_are_those_worked_out_afresh(seed: int, filled: int) -> None:
+    rng = random.Random(seed)
+    full = random_full_grid(Rules.seed(), rng).cells
+    cells = [None] * 36
+    for index in rng.sample(range(36), filled):
+        cells[index] = full[index]
+    before = tuple(cells)
+    empty = [index for index, value in enumerate(before) if value is None]
+    cap = cost_cap(Rules.seed())
+    assert cap is not None
+    prices = _RunPrices(before, cap)
+    for index in rng.sample(empty, min(6, len(empty))):
+        after = (*before[:index], full[index], *before[index + 1 :])
+        assert prices.after(after, index) == run_price(after, cap)
+
+
+def _guide_by_every_action(
+    guide: WedgeGuide, observation: Observation, rng: random.Random
+) -> Action:
+    """The wedge guide's choice worked out the plain way: every legal action built and scored
+    with :func:`run_price` of its grid (the reference for its lazy, kept bookkeeping)."""
+    legal = observation.legal_actions()
+    for action in legal:
+        if isinstance(action, Finish | Start):
+            return action
+    island = (card for card in observation.hand if 0 < card < FINISH)
+    pool = tuple(sorted({*observation.unknown_cards(), *island}))
+    cells = observation.grid.cells
+    windows = fast.windows(cells, pool, observation.rules.order)
+    cap = cost_cap(observation.rules)
+    assert cap is not None
+    base = run_price(cells, cap)
+    slot = {card: position for position, card in enumerate(pool)}
+    scored = []
+    for position, action in enumerate(legal):
+        if not isinstance(action, Play):
+            continue
+        index = cell_index(action.cell)
+        release, deadline = windows.release[index], windows.deadline[index]
+        card_slot = slot.get(action.card)
+        if card_slot is None or not release <= card_slot <= deadline:
+            continue
+        after = (*cells[:index], action.card, *cells[index + 1 :])
+        price = run_price(after, cap)
+        if price == math.inf:
+            continue
+        misfit = abs(card_slot - (release + deadline) / 2) / max(1, deadline - release + 1)
+        score = len(action.discards) + (price - base) + 3.0 * misfit + guide.noise * rng.random()
+        scored.append((score, position, action, after))
+    scored.sort(key=lambda entry: entry[:2])
+    for score, _, action, after in scored:
+        if score >= PLAY_BELOW:
+            break
+        rest = [card for card in pool if card not in (action.card, *action.discards)]
+        if fast.feasible(after, tuple(rest), observation.rules.order):
+            return action
+    return guide._discard(observation, pool, windows, observation.lazy_legal_actions(), rng)
+
+
+@pytest.mark.parametrize("noise", [0.0, 0.7])
+def test_the_wedge_guide_chooses_as_scoring_every_legal_action(noise: float) -> None:
+    guide = WedgeGuide(fallback=None, noise=noise)
+    decisions = 0
+    for seed in range(12):
+        state = Deal.random(2 + seed % 3, seed=seed).to_state()
+        walk = random.Random(seed)
+        while not state.is_terminal and decisions < 400 * (seed + 1):
+            observation = state.observation(state.current_player)
+            lazy, plain = random.Random(decisions), random.Random(decisions)
+            chosen = guide.choose(observation, lazy)
+            assert chosen == _guide_by_every_action(guide, observation, plain)
+            assert lazy.random() == plain.random()  # the same draws, as many
+            decisions += 1
+            wander = walk.random() < 0.5
+            state = state.apply(walk.choice(state.legal_actions()) if wander else chosen)
+    assert decisions > 300
