@@ -76,7 +76,6 @@ class ActionIds:
         plays = (str(Play(clue, m)) for clue in DECK for m in range(len(MAP_NAMES)))
         moves = (f"move to {field_name}" for field_name in island.fields)
         self._names = (*map(str, SIMPLE), *plays, *moves)
-        self._move_ids = {name: MOVE_BASE + i for i, name in enumerate(island.fields)}
         # The last position asked about and its legal actions by id: an adapter asks for the
         # mask, then for the action of the id chosen, of the same position.
         self._last: tuple[GameState, dict[int, Action], tuple[int, ...]] | None = None

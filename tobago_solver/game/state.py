@@ -81,6 +81,7 @@ __all__ = [  # with the names that moved to position, paths and end: still impor
     "END_STALEMATE",
     "END_TURN_LIMIT",
     "END_UNLOCATABLE",
+    "ActionListing",
     "Distribution",
     "GameState",
     "MapState",
@@ -464,6 +465,7 @@ class GameState(Position):
 
 
 _READS_ALL: Final = frozenset(f.name for f in fields(GameState))
+"""Every field: a fact that reads them all lives as long as its position."""
 
 
 class ActionListing(tuple[Action, ...]):
@@ -490,9 +492,6 @@ class ActionListing(tuple[Action, ...]):
         listing.plays, listing.moves = plays, moves
         listing.rest_start = len(plays) + len(moves)
         return listing
-
-
-"""Every field: a fact that reads them all lives as long as its position."""
 
 
 def _checked_paths(island: Island, max_steps: int) -> set[tuple[str, tuple[str, ...]]]:
