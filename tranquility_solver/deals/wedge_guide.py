@@ -94,8 +94,11 @@ _LINES_THROUGH: Final = tuple(
     tuple(number for number, line in enumerate(LINES) if index in line) for index in range(36)
 )
 """Per cell, the positions in :data:`LINES` of its row and its column."""
+_LINE_SETS: Final = tuple(map(frozenset, _LINES_THROUGH))
 _WEDGED_BY: Final = BLIND_COST_READERS[adjacent_axis_cost]
 """Per cell, the cells whose `seed` cost reads it (its neighbours across and up and down)."""
+_CHANGED_BY: Final = tuple(frozenset({index, *_WEDGED_BY[index]}) for index in range(36))
+"""Per cell, the cells whose verdict filling it may change: itself and the cells it wedges."""
 
 
 class _RunPrices:
@@ -112,23 +115,28 @@ class _RunPrices:
     def __init__(self, cells: Cells, cap: int) -> None:
         self.cap = cap
         self.parts = [_line_prices(cells, line, cap) for line in LINES]
+        self.broken_lines = frozenset(n for n, prices in enumerate(self.parts) if prices is None)
+        """The lines with a single empty cell no hand can afford to close."""
         self.unaffordable = frozenset(
             i for i, v in enumerate(cells) if v is None and adjacent_axis_cost(cells, i, 0) > cap
         )
 
     def after(self, after: Cells, index: int) -> float:
         """:func:`run_price` of ``after``: the grid with cell ``index`` filled."""
+        # Infinite when any line or cell is: the ones the placement cannot change first.
+        if not self.broken_lines <= _LINE_SETS[index]:
+            return math.inf
+        if not self.unaffordable <= _CHANGED_BY[index]:
+            return math.inf
         cap = self.cap
+        for i in _WEDGED_BY[index]:
+            if after[i] is None and adjacent_axis_cost(after, i, 0) > cap:
+                return math.inf
         parts = list(self.parts)
         for number in _LINES_THROUGH[index]:
-            parts[number] = _line_prices(after, LINES[number], cap)
-        if any(prices is None for prices in parts):
-            return math.inf
-        wedged = _WEDGED_BY[index]
-        if any(cell != index and cell not in wedged for cell in self.unaffordable):
-            return math.inf
-        if any(after[i] is None and adjacent_axis_cost(after, i, 0) > cap for i in wedged):
-            return math.inf
+            prices = parts[number] = _line_prices(after, LINES[number], cap)
+            if prices is None:
+                return math.inf
         return _summed(parts)
 
 
