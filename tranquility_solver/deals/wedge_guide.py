@@ -108,8 +108,9 @@ class _RunPrices:
 
     >>> cells = (10, None, 14) + (None,) * 33
     >>> after = (10, 12, 14) + (None,) * 33
-    >>> _RunPrices(cells, 4).after(after, 1) == run_price(after, 4)
-    True
+    >>> prices = _RunPrices(cells, 4)
+    >>> prices.price == run_price(cells, 4), prices.after(after, 1) == run_price(after, 4)
+    (True, True)
     """
 
     def __init__(self, cells: Cells, cap: int) -> None:
@@ -120,6 +121,8 @@ class _RunPrices:
         self.unaffordable = frozenset(
             i for i, v in enumerate(cells) if v is None and adjacent_axis_cost(cells, i, 0) > cap
         )
+        self.price = math.inf if self.broken_lines or self.unaffordable else _summed(self.parts)
+        """:func:`run_price` of ``cells``."""
 
     def after(self, after: Cells, index: int) -> float:
         """:func:`run_price` of ``after``: the grid with cell ``index`` filled."""
@@ -216,8 +219,8 @@ class WedgeGuide:
         cap: int,
         rng: random.Random,
     ) -> Action | None:
-        base = run_price(cells, cap)
         prices = _RunPrices(cells, cap)
+        base = prices.price
         slot = {card: position for position, card in enumerate(pool)}
         # (score, place in the listing, card, cell index, payment, grid after)
         scored: list[tuple[float, int, int, int, tuple[int, ...], Cells]] = []

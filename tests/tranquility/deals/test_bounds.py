@@ -188,6 +188,7 @@ def test_run_prices_after_one_placement_are_those_worked_out_afresh(seed: int, f
     cap = cost_cap(Rules.seed())
     assert cap is not None
     prices = _RunPrices(before, cap)
+    assert prices.price == run_price(before, cap)
     for index in rng.sample(empty, min(6, len(empty))):
         after = (*before[:index], full[index], *before[index + 1 :])
         assert prices.after(after, index) == run_price(after, cap)
