@@ -33,7 +33,7 @@ tensors are one player's view (:mod:`tobago_solver.ai.tensors`, :mod:`tobago_sol
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
@@ -53,7 +53,6 @@ from tobago_solver.ai.tensors import (
 )
 from tobago_solver.ai.worlds import sample_world
 from tobago_solver.errors import TobagoError
-from tobago_solver.game.actions import Action
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.records import Bot, bot_rng
 from tobago_solver.game.rules import MAX_PLAYERS, MIN_PLAYERS, GameRules
@@ -180,18 +179,14 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
         state = trail.state
         self._player = _TERMINAL if state.is_terminal else state.to_move
 
-    def _legal(self) -> tuple[Mapping[int, Action], tuple[int, ...]]:
-        """The legal actions by id and their ids in order, worked out once per position."""
+    def _legal_actions(self, player: int) -> list[int]:
         trail = self._trail
         if trail is None:
-            return {}, ()
-        legal: tuple[Mapping[int, Action], tuple[int, ...]] | None = trail.memo.get("legal")
-        if legal is None:
-            legal = trail.memo["legal"] = self._game().ids.listed(trail.state)
+            return []
+        legal: list[int] | None = trail.memo.get("legal")
+        if legal is None:  # worked out once per position (OpenSpiel asks more than once)
+            legal = trail.memo["legal"] = list(self._game().ids.legal_ids(trail.state))
         return legal
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return list(self._legal()[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next byte of the seed: 256 outcomes, equally likely."""
@@ -207,9 +202,7 @@ class TobagoState(pyspiel.State):  # type: ignore[misc]
                 state = new_game(game.island, game.players, seed=seed, rules=game.rules)
                 self._move_to(Trail(state))
             return
-        chosen = self._legal()[0].get(action)
-        if chosen is None:
-            chosen = self._game().ids.action(trail.state, action)  # not legal: raises, naming it
+        chosen = self._game().ids.action(trail.state, action)  # not legal: raises, naming it
         self._move_to(trail.after(action, lambda: trail.state.apply(chosen)))
 
     def _action_to_string(self, player: int, action: int) -> str:

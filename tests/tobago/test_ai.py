@@ -52,7 +52,6 @@ def test_every_legal_action_has_its_own_id_which_names_it(state: GameState) -> N
     for asked in (ids, SHARED_IDS):
         assert asked.legal_ids(state) == tuple(sorted(expected))
         assert list(asked.legal(state)) == expected
-        assert asked.listed(state) == (by_id, asked.legal_ids(state))
         assert tuple(asked.mask(state).nonzero()[0]) == tuple(sorted(expected))
     for action in legal:
         action_id = ids.of(action)

@@ -22,7 +22,7 @@ The ids, the same in every state of a game on that island:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 import numpy as np
@@ -41,7 +41,7 @@ from tobago_solver.game.actions import (
     Move,
     Play,
 )
-from tobago_solver.game.state import GameState
+from tobago_solver.game.state import ActionListing, GameState
 from tobago_solver.island import Island
 from tobago_solver.rules import MAP_NAMES
 
@@ -76,9 +76,9 @@ class ActionIds:
         plays = (str(Play(clue, m)) for clue in DECK for m in range(len(MAP_NAMES)))
         moves = (f"move to {field_name}" for field_name in island.fields)
         self._names = (*map(str, SIMPLE), *plays, *moves)
-        # The last position asked about and its legal actions by id: an adapter asks for the
-        # mask, then for the action of the id chosen, of the same position.
-        self._last: tuple[GameState, dict[int, Action], tuple[int, ...]] | None = None
+        # The last position asked about and its legal ids in order (OpenSpiel asks for them
+        # more than once a position).
+        self._last: tuple[GameState, tuple[int, ...]] | None = None
         # By the id of a list the engine shares (kept with the list, so the id stays its own).
         self._lists: dict[int, _ListIds] = {}
 
@@ -99,21 +99,17 @@ class ActionIds:
     def legal(self, state: GameState) -> dict[int, Action]:
         """The legal actions of ``state`` by id (one action per id), in the order of
         ``state.legal_actions()``."""
-        return dict(self._legal(state)[0])
-
-    def listed(self, state: GameState) -> tuple[Mapping[int, Action], tuple[int, ...]]:
-        """:meth:`legal` and :meth:`legal_ids` at once, the mapping shared (do not change it).
-
-        >>> import tobago_solver as tb
-        >>> ids = ActionIds(tb.islands.default())
-        >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
-        >>> ids.listed(state) == (ids.legal(state), ids.legal_ids(state))
-        True
-        """
-        return self._legal(state)
+        listing = state.legal_listing()
+        by_id: dict[int, Action] = {}
+        for part in (listing.plays, listing.moves):
+            if part:
+                by_id.update(self._shared_list(part).by_id)
+        by_id.update(self._rest(listing))
+        return by_id
 
     def legal_ids(self, state: GameState) -> tuple[int, ...]:
-        """The ids of the legal actions of ``state``, in increasing order.
+        """The ids of the legal actions of ``state``, in increasing order (kept for the last
+        position asked about: a state is immutable, so its listing never changes).
 
         >>> import tobago_solver as tb
         >>> ids = ActionIds(tb.islands.default())
@@ -121,11 +117,26 @@ class ActionIds:
         >>> ids.legal_ids(state) == tuple(sorted(ids.legal(state)))
         True
         """
-        return self._legal(state)[1]
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        listing = state.legal_listing()
+        # The ids of the rest (actions without arguments) come first, then plays, then moves.
+        ordered = tuple(sorted(self._rest(listing)))
+        for part in (listing.plays, listing.moves):
+            if part:
+                ordered += self._shared_list(part).ids
+        self._last = (state, ordered)
+        return ordered
 
     def action(self, state: GameState, action_id: int) -> Action:
         """The legal action of ``state`` with this id; IllegalActionError when there is none."""
-        found = self._legal(state)[0].get(action_id)
+        listing = state.legal_listing()
+        part = listing.moves if action_id >= MOVE_BASE else listing.plays
+        if action_id < PLAY_BASE:
+            found = self._rest(listing).get(action_id)
+        else:
+            found = self._shared_list(part).by_id.get(action_id) if part else None
         if found is None:
             raise IllegalActionError(
                 f"action id {action_id} ({self.name(action_id)}) is not legal now",
@@ -133,28 +144,10 @@ class ActionIds:
             )
         return found
 
-    def _legal(self, state: GameState) -> tuple[dict[int, Action], tuple[int, ...]]:
-        """The legal actions by id and the ids in order, kept for the last position (a state
-        is immutable, so its listing never changes)."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1], last[2]
-        listing = state.legal_listing()
-        by_id: dict[int, Action] = {}
-        play_ids: tuple[int, ...] = ()
-        move_ids: tuple[int, ...] = ()
-        if listing.plays:
-            play_ids, plays_by_id = self._shared(listing.plays)
-            by_id.update(plays_by_id)
-        if listing.moves:
-            move_ids, moves_by_id = self._shared(listing.moves)
-            by_id.update(moves_by_id)
-        rest = {self.of(action): action for action in listing[listing.rest_start :]}
-        by_id.update(rest)
-        # The ids of the rest (actions without arguments) come first, then plays, then moves.
-        ordered = (*sorted(rest), *play_ids, *move_ids)
-        self._last = (state, by_id, ordered)
-        return by_id, ordered
+    def _rest(self, listing: ActionListing) -> dict[int, Action]:
+        """The actions of ``listing`` after its plays and moves (those without arguments) by
+        id."""
+        return {self.of(action): action for action in listing[listing.rest_start :]}
 
     def mask(self, state: GameState) -> npt.NDArray[np.int8]:
         """A new array of :attr:`count` zeros with ones at the legal ids of ``state``.
@@ -173,12 +166,6 @@ class ActionIds:
         for action in listing[listing.rest_start :]:
             mask[self.of(action)] = 1
         return mask
-
-    def _shared(self, actions: Sequence[Action]) -> tuple[tuple[int, ...], dict[int, Action]]:
-        """The ids in order and the actions by id of a list of plays or moves the engine shares
-        between positions (``GameState.legal_listing``), worked out once per list."""
-        found = self._shared_list(actions)
-        return found.ids, found.by_id
 
     def _shared_list(self, actions: Sequence[Action]) -> _ListIds:
         key = id(actions)
