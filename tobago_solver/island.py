@@ -252,6 +252,11 @@ class Island:
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name, cells and landmarks: its derived facts (some are views pickle
+        cannot copy) are worked out again when asked."""
+        return (Island, (self.name, self.cells, self.landmarks))
+
     def __post_init__(self) -> None:
         check_island_name(self.name)
         if not self.cells:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import pickle
+import random
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -93,6 +94,22 @@ def test_a_field_set_cannot_be_changed_and_still_pickles() -> None:
         del verdict.before.mask
     assert set(verdict.before) == before
     assert pickle.loads(pickle.dumps(verdict.before)) == verdict.before
+
+
+def test_a_state_in_play_pickles_without_its_caches() -> None:
+    # A process pool sends states: what the engine works out and keeps (legal actions, views,
+    # the island's graph) must not stop a used state from being copied.
+    state = tb.new_game(tb.islands.default(), 3, seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        state.observation(state.to_move)
+        state = state.apply(rng.choice(state.legal_actions()))
+    copied = pickle.loads(pickle.dumps(state))
+    assert copied == state
+    assert copied.island == state.island
+    assert copied.legal_actions() == state.legal_actions()
+    assert copied.observation(1) == state.observation(1)
+    assert len(pickle.dumps(state)) < 20_000  # the caches stay behind
 
 
 def test_the_shared_graph_is_frozen_and_movement_does_not_depend_on_it() -> None:

@@ -199,6 +199,10 @@ class Position:
     )
     """Derived facts by name, grouped by the fields they read (see :meth:`derived`)."""
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its derived facts (a copy works them out again when asked)."""
+        return {**self.__dict__, "_cache": {}}
+
     def derived(
         self, name: str, reads: frozenset[str], compute: Callable[..., _T], *args: Any
     ) -> _T:
