@@ -26,12 +26,13 @@ never be full (docs/deals.md, rule 5):
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
 
 from ..game.choices import HAND_SIZE
 from ..grid import COLUMNS, ROWS, Cells
 from ..rules import Rules, adjacent_axis_cost
 
-__all__ = ["LINES", "cost_cap", "overpriced_cell", "unaffordable", "unclosable_run"]
+__all__ = ["LINES", "cost_cap", "line_runs", "overpriced_cell", "unaffordable", "unclosable_run"]
 
 LINES: tuple[tuple[int, ...], ...] = tuple(
     tuple(row * COLUMNS + column for column in range(COLUMNS)) for row in range(ROWS)
@@ -75,20 +76,32 @@ def unclosable_run(cells: Cells, pool: tuple[int, ...], cap: int) -> bool:
     False
     """
     for line in LINES:
-        low: int | None = None
-        empty = 0
-        for index in line:
-            value = cells[index]
-            if value is None:
-                empty += 1
-                continue
-            if low is not None and empty >= 2:
-                values = [low, *pool[bisect_right(pool, low) : bisect_right(pool, value - 1)]]
-                values.append(value)
+        for low, high, empty in line_runs(cells, line):
+            if empty >= 2:
+                values = [low, *pool[bisect_right(pool, low) : bisect_right(pool, high - 1)]]
+                values.append(high)
                 if all(values[i + 2] - values[i] > cap for i in range(len(values) - 2)):
                     return True
-            low, empty = value, 0
     return False
+
+
+def line_runs(cells: Cells, line: tuple[int, ...]) -> Iterator[tuple[int, int, int]]:
+    """``(low, high, empty)`` for each run of empty cells between two filled cells along
+    ``line``, in order: the values around the run and how many cells it has.
+
+    >>> list(line_runs((10, None, 14, None, None, 30), LINES[0]))
+    [(10, 14, 1), (14, 30, 2)]
+    """
+    low: int | None = None
+    empty = 0
+    for index in line:
+        value = cells[index]
+        if value is None:
+            empty += 1
+            continue
+        if low is not None and empty:
+            yield low, value, empty
+        low, empty = value, 0
 
 
 def unaffordable(cells: Cells, pool: tuple[int, ...], cap: int) -> bool:

@@ -34,7 +34,7 @@ from ..game.records import Bot
 from ..game.state import Observation
 from ..grid import CELL_NAMES, Cells
 from ..rules import BLIND_COST_READERS, Rules, adjacent_axis_cost
-from .bounds import LINES, cost_cap
+from .bounds import LINES, cost_cap, line_runs
 
 __all__ = ["PLAY_BELOW", "WedgeGuide", "run_price"]
 
@@ -63,19 +63,11 @@ def _line_prices(cells: Cells, line: tuple[int, ...], cap: int) -> tuple[float, 
     """The price of each run of empty cells between two filled ones along ``line``, in order;
     None when a single empty cell between two filled ones costs more than ``cap``."""
     prices: list[float] = []
-    low: int | None = None
-    empty = 0
-    for index in line:
-        value = cells[index]
-        if value is None:
-            empty += 1
-            continue
-        if low is not None and empty:
-            spread = value - low
-            if empty == 1 and spread > cap:
-                return None
-            prices.append(spread if empty == 1 else 2 * spread / (empty + 1))
-        low, empty = value, 0
+    for low, high, empty in line_runs(cells, line):
+        spread = high - low
+        if empty == 1 and spread > cap:
+            return None
+        prices.append(spread if empty == 1 else 2 * spread / (empty + 1))
     return tuple(prices)
 
 
