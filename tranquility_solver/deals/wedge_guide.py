@@ -87,6 +87,7 @@ _LINES_THROUGH: Final = tuple(
 )
 """Per cell, the positions in :data:`LINES` of its row and its column."""
 _LINE_SETS: Final = tuple(map(frozenset, _LINES_THROUGH))
+"""The same, as sets."""
 _WEDGED_BY: Final = BLIND_COST_READERS[adjacent_axis_cost]
 """Per cell, the cells whose `seed` cost reads it (its neighbours across and up and down)."""
 _CHANGED_BY: Final = tuple(frozenset({index, *_WEDGED_BY[index]}) for index in range(36))
