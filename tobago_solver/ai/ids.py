@@ -147,7 +147,7 @@ class ActionIds:
     def _rest(self, listing: ActionListing) -> dict[int, Action]:
         """The actions of ``listing`` after its plays and moves (those without arguments) by
         id."""
-        return {self.of(action): action for action in listing[listing.rest_start :]}
+        return {self.of(action): action for action in listing.rest}
 
     def mask(self, state: GameState) -> npt.NDArray[np.int8]:
         """A new array of :attr:`count` zeros with ones at the legal ids of ``state``.
@@ -163,7 +163,7 @@ class ActionIds:
         for part in (listing.plays, listing.moves):
             if part:
                 mask[self._shared_list(part).array] = 1
-        for action in listing[listing.rest_start :]:
+        for action in listing.rest:
             mask[self.of(action)] = 1
         return mask
 

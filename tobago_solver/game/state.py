@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from tobago_solver.clues import Clue
 from tobago_solver.compile import compiled
@@ -159,7 +159,8 @@ class GameState(Position):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions ``to_move`` may take, in a stable order (plays, moves, then the rest)."""
-        return self.legal_listing()
+        actions: tuple[Action, ...] = self.derived("legal", _READS_ALL, self._legal)
+        return actions
 
     def legal_listing(self) -> ActionListing:
         """:meth:`legal_actions` with its plays and moves as the engine's shared lists.
@@ -167,18 +168,24 @@ class GameState(Position):
         >>> import tobago_solver as tb
         >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
         >>> listing = state.legal_listing()
-        >>> listing == (*listing.plays, *listing.moves, *listing[listing.rest_start :])
+        >>> listing.actions == (*listing.plays, *listing.moves, *listing.rest)
         True
         """
-        listing: ActionListing = self.derived("legal", _READS_ALL, self._legal)
+        listing: ActionListing = self.derived("listing", _READS_ALL, self._listing)
         return listing
 
-    def _legal(self) -> ActionListing:
+    def _listing(self) -> ActionListing:
+        actions = self.legal_actions()
+        if self.phase not in ("opening", "action"):
+            return ActionListing(actions, (), ())
+        return ActionListing(actions, *self._legal_parts())
+
+    def _legal(self) -> tuple[Action, ...]:
         p = self.current_player
         if self.phase == "over":
-            return ActionListing.of(())
+            return ()
         if self.phase == "curse":
-            return ActionListing.of((SPEND_AMULET, ACCEPT_CURSE))
+            return (SPEND_AMULET, ACCEPT_CURSE)
         if self.phase == "bonus":
             bonus: list[Action] = []
             if self.moved and self.cars[p] in self.amulets:
@@ -186,16 +193,22 @@ class GameState(Position):
             if self.amulets_held[p] > 0:
                 bonus.append(SPEND_AMULET)
             bonus.append(END_TURN)
-            return ActionListing.of(bonus)
+            return tuple(bonus)
+        plays, listed = self._legal_parts()
+        actions: list[Action] = [*plays, *listed]
+        if self.phase == "action" and self.rules.exchange and self.hands[p]:
+            actions.append(EXCHANGE)
+        return tuple(actions) if actions else (PASS,)
+
+    def _legal_parts(self) -> tuple[Sequence[Play], Sequence[Move]]:
+        """The clue plays and the moves of the player to move in the opening or action phase:
+        the lists the engine keeps and shares between positions."""
+        p = self.current_player
         plays = plays_of(self, p, opening=self.phase == "opening")
         if self.phase != "action":
-            return ActionListing.of(plays or (PASS,), plays)
+            return plays, ()
         stops = self.located_treasures().keys()
-        listed = moves(self.island, self.cars[p], self.rules.max_steps, stops)
-        others = (EXCHANGE,) if self.rules.exchange and self.hands[p] else ()
-        if not (plays or listed or others):
-            return ActionListing.of((PASS,))
-        return ActionListing.of((*plays, *listed, *others), plays, listed)
+        return plays, moves(self.island, self.cars[p], self.rules.max_steps, stops)
 
     # -- applying actions ----------------------------------------------------------------------
 
@@ -468,30 +481,24 @@ _READS_ALL: Final = frozenset(f.name for f in fields(GameState))
 """Every field: a fact that reads them all lives as long as its position."""
 
 
-class ActionListing(tuple[Action, ...]):
-    """The legal actions of a position (a tuple: plays, moves, then the rest), with its plays
-    and moves as the engine keeps them: lists shared by the positions that have them, so a
-    caller may key what it works out from them by the list itself (an adapter's action ids).
+class ActionListing(NamedTuple):
+    """The legal actions of a position (plays, moves, then the rest), with its plays and moves
+    as the engine keeps them: lists shared by the positions that have them, so a caller may key
+    what it works out from them by the list itself (an adapter's action ids).
 
-    >>> ActionListing.of((PASS,)).rest_start
-    0
+    >>> [str(action) for action in ActionListing((PASS,), (), ()).rest]
+    ['pass']
     """
 
+    actions: tuple[Action, ...]
     plays: Sequence[Play]
     moves: Sequence[Move]
     """A :class:`~tobago_solver.game.paths.MoveList` when there are moves."""
-    rest_start: int
-    """Where the actions after the plays and moves begin."""
 
-    @classmethod
-    def of(
-        cls, actions: Sequence[Action], plays: Sequence[Play] = (), moves: Sequence[Move] = ()
-    ) -> ActionListing:
-        """The listing of ``actions``, which begin with ``plays`` and then ``moves``."""
-        listing = cls(actions)
-        listing.plays, listing.moves = plays, moves
-        listing.rest_start = len(plays) + len(moves)
-        return listing
+    @property
+    def rest(self) -> tuple[Action, ...]:
+        """The actions after the plays and moves (those without arguments)."""
+        return self.actions[len(self.plays) + len(self.moves) :]
 
 
 def _checked_paths(island: Island, max_steps: int) -> set[tuple[str, tuple[str, ...]]]:
