@@ -1,0 +1,223 @@
+"""Benchmark: issue 33's table (a fast core), every row before and after a change, in one run.
+
+Each row is measured by the benchmark that owns it, run here with ``--json`` and the same
+``--before`` commit: `tranquility_games.py --targets` (Tranquility games per second),
+`tobago_games.py` (Tobago 4-player games per second), `odds_speed.py` (`win_odds`, 100 worlds),
+`adapter_speed.py` (PettingZoo and OpenSpiel steps per second), and SearchBot's CPU seconds for
+one two-player `published` game (seed 0), measured here in a fresh process per side. The table
+gives before, after, their ratio, the issue's target and its "today" figure, and whether the
+target is met (absolute) and met as the ratio target / today. Rates are per CPU second of one
+process; the machine's speed drifts by about 10% between runs, so compare within a run.
+
+    python benchmarks/fast_core.py                         # against 65e48e2, ≈ 15 minutes
+    python benchmarks/fast_core.py --repeats 1 --no-seed-odds --before HEAD~3
+    python benchmarks/fast_core.py --json
+
+The C++ engine (ttm02/Tranquility) is not measured here: it is not built on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+CHECKOUT = HERE.parent
+BEFORE = "65e48e2"
+"""The commit the sessions of 5 December started from (the commit issue 33 started from,
+a428883, predates the bots package the games benchmark imports)."""
+SEARCH_SEED = 0
+
+# Row: (label, target, today, unit); a unit in seconds is better when lower.
+ROWS: dict[str, tuple[str, float, float, str]] = {
+    "tq-random-published": ("Tranquility RandomBot 2p published", 3000, 730, "games/s"),
+    "tq-random-seed": ("Tranquility RandomBot 2p seed", 1500, 403, "games/s"),
+    "tq-heuristic-published": ("Tranquility HeuristicBot 2p published", 500, 120, "games/s"),
+    "tb-random-4p": ("Tobago RandomBot 4p ABC-1 seed", 500, 159, "games/s"),
+    "tb-greedy-4p": ("Tobago GreedyBot 4p ABC-1 seed", 1500, 636, "games/s"),
+    "odds-published": ("win_odds 100 worlds, turn 0 published", 1.0, 2.3, "s"),
+    "odds-seed": ("win_odds 100 worlds, turn 10 seed", 10.0, 207.0, "s"),
+    "searchbot": ("SearchBot 2p published, one game", 2.0, 12.0, "s"),
+    "pettingzoo-tranquility": ("PettingZoo Tranquility", 20000, 3800, "steps/s"),
+    "pettingzoo-tobago": ("PettingZoo Tobago", 20000, 7500, "steps/s"),
+    "openspiel-tranquility": ("OpenSpiel Tranquility", 10000, 2600, "steps/s"),
+    "openspiel-tobago": ("OpenSpiel Tobago", 30000, 13800, "steps/s"),
+}
+SEED_UNDECIDED = 5
+"""The `seed` odds row also asks for at most this many undecided worlds."""
+
+
+def script(name: str, *args: str) -> dict[str, Any]:
+    """The JSON another benchmark of this folder prints (its progress goes to stderr)."""
+    done = subprocess.run(
+        [sys.executable, str(HERE / name), *args, "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    try:
+        result: dict[str, Any] = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        raise SystemExit(f"fast_core: {name} failed: {done.stderr.strip()[-400:]}") from None
+    return result
+
+
+def search_game() -> dict[str, Any]:
+    """One SearchBot game in this process, on the package it imports (a child's work)."""
+    import tranquility_solver as tq
+
+    bots = [tq.SearchBot(), tq.SearchBot()]
+    started = time.process_time()
+    record = tq.play_game(bots, seed=SEARCH_SEED, rules="published")
+    return {
+        "seconds": time.process_time() - started,
+        "actions": [text for _, text in record.actions],
+        "code": tq.__file__,
+    }
+
+
+def search_rows(before: str, repeats: int) -> dict[str, Any]:
+    """SearchBot's CPU seconds a game on ``before`` and here, alternating, in fresh processes."""
+    from adapter_speed import source_tree  # the adapters' benchmark, beside this one
+
+    runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
+    with tempfile.TemporaryDirectory() as scratch:
+        old = source_tree(before, Path(scratch))
+        for _ in range(repeats):
+            for label, tree in (("before", old), ("after", CHECKOUT)):
+                env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+                done = subprocess.run(
+                    [sys.executable, __file__, "--search-game"],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                run = json.loads(done.stdout)
+                if not Path(run["code"]).resolve().is_relative_to(tree.resolve()):
+                    raise SystemExit(f"fast_core: the run meant for {tree} imported {run['code']}")
+                runs[label].append(run)
+    same = len({tuple(run["actions"]) for label in runs for run in runs[label]}) == 1
+    return {
+        label: sorted(run["seconds"] for run in runs[label])[len(runs[label]) // 2]
+        for label in runs
+    } | {"same_actions": same}
+
+
+def measure(before: str, repeats: int, seed_odds: bool) -> dict[str, Any]:
+    """Every row, each from the benchmark that owns it."""
+    found: dict[str, dict[str, Any]] = {}
+    rev = ("--before", before)
+    games = script("tranquility_games.py", "--targets", *rev, "--repeat", str(repeats))
+    names = {
+        "random published": "tq-random-published",
+        "random seed": "tq-random-seed",
+        "heuristic published": "tq-heuristic-published",
+    }
+    for row in games["rows"]:
+        if row["row"] in names:
+            found[names[row["row"]]] = {"before": row["before"], "after": row["after"]}
+    tobago = script("tobago_games.py", *rev, "--repeats", str(repeats))
+    for row in tobago["rows"]:
+        if row["players"] == 4:
+            found[f"tb-{row['bot']}-4p"] = {
+                "before": row["before"]["games_per_s"],
+                "after": row["after"]["games_per_s"],
+            }
+    odds_rows = "published,seed" if seed_odds else "published"
+    odds = script("odds_speed.py", "--rows", odds_rows, *rev, "--repeats", "1")
+    for row in odds["rows"]:
+        found[f"odds-{row['row']}"] = {
+            "before": row["before"],
+            "after": row["after"],
+            "before_undecided": row["before_answer"]["undecided"],
+            "after_undecided": row["after_answer"]["undecided"],
+            "same_answers": row["agree"],
+        }
+    found["searchbot"] = search_rows(before, repeats)
+    adapters = script("adapter_speed.py", *rev, "--repeats", str(repeats))
+    for row in adapters["rows"]:
+        found[row["kind"]] = {
+            "before": row["before"],
+            "after": row["after"],
+            "same_moves": row["same_moves"],
+        }
+    table = []
+    for key, (label, target, today, unit) in ROWS.items():
+        if key not in found:
+            continue
+        entry: dict[str, Any] = {"row": key, "label": label, "target": target, "today": today}
+        entry["unit"] = unit
+        entry |= found[key]
+        lower = unit == "s"
+        was, now = entry["before"], entry["after"]
+        entry["factor"] = was / now if lower else now / was
+        entry["met"] = now <= target if lower else now >= target
+        if key == "odds-seed":
+            entry["met"] = entry["met"] and entry["after_undecided"] <= SEED_UNDECIDED
+        entry["met_as_ratio"] = entry["factor"] >= (today / target if lower else target / today)
+        table.append(entry)
+    return {"before": before, "repeats": repeats, "rows": table}
+
+
+def print_table(report: dict[str, Any]) -> None:
+    print(
+        f"issue 33: before = commit {report['before']}, after = this checkout; medians of "
+        f"{report['repeats']} runs (the win odds: 1), per CPU second or CPU seconds\n"
+    )
+    print(
+        f"{'what':<40} {'unit':>7} {'before':>9} {'after':>9} {'×':>6}   "
+        f"{'target':>7} ({'today':>6})   met: absolute, as a ratio"
+    )
+    for row in report["rows"]:
+        digits = 2 if row["unit"] == "s" else 0
+        note = ""
+        if "after_undecided" in row:
+            note = f"   undecided {row['before_undecided']} -> {row['after_undecided']}"
+        print(
+            f"{row['label']:<40} {row['unit']:>7} {row['before']:9.{digits}f}"
+            f" {row['after']:9.{digits}f} {row['factor']:6.2f}   {row['target']:7g}"
+            f" ({row['today']:6g})   {_met(row['met'])}, {_met(row['met_as_ratio'])}{note}"
+        )
+    print("\n×: how many times faster (for seconds: before / after)")
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def main() -> None:
+    if sys.argv[1:] == ["--search-game"]:  # a measuring child process
+        print(json.dumps(search_game()))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", default=BEFORE, help=f"commit to compare with ({BEFORE})")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each side per row")
+    parser.add_argument(
+        "--no-seed-odds", action="store_true", help="leave out the `seed` odds (minutes a side)"
+    )
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+    sys.path.insert(0, str(HERE))
+    try:
+        report = measure(args.before, args.repeats, not args.no_seed_odds)
+    except KeyboardInterrupt:
+        print("fast_core: interrupted", file=sys.stderr)
+        raise SystemExit(130) from None
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print_table(report)
+
+
+if __name__ == "__main__":
+    main()
