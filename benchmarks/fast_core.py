@@ -71,6 +71,7 @@ def script(name: str, *args: str) -> dict[str, Any]:
 
 def search_game() -> dict[str, Any]:
     """One SearchBot game in this process, on the package it imports (a child's work)."""
+    # Imported here, not at the top: a child imports the package of the tree on its path.
     import tranquility_solver as tq
 
     bots = [tq.SearchBot(), tq.SearchBot()]
@@ -85,7 +86,8 @@ def search_game() -> dict[str, Any]:
 
 def search_rows(before: str, repeats: int) -> dict[str, Any]:
     """SearchBot's CPU seconds a game on ``before`` and here, alternating, in fresh processes."""
-    from adapter_speed import source_tree  # the adapters' benchmark, beside this one
+    # Imported here: this folder is on the path only once main() has put it there.
+    from adapter_speed import source_tree
 
     runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
     with tempfile.TemporaryDirectory() as scratch:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -129,3 +130,11 @@ def test_the_digest_remembers_what_the_player_saw_and_nothing_hidden() -> None:
     drawn, drawn_in_world = state.apply(play), world.state.apply(play)
     same_hand = drawn.hands[0] == drawn_in_world.hands[0]
     assert (first.then(drawn).digest(0) == world.then(drawn_in_world).digest(0)) == same_hand
+
+
+def test_a_trail_pickles_with_its_state_and_every_digest() -> None:
+    state = _random_state(seed=8, steps=40, players=3, rules="seed")
+    trail = Trail(state).then(state.apply(state.legal_actions()[0]))
+    copied = pickle.loads(pickle.dumps(trail))
+    assert copied.state == trail.state
+    assert [copied.digest(p) for p in range(3)] == [trail.digest(p) for p in range(3)]

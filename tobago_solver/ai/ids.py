@@ -132,10 +132,10 @@ class ActionIds:
     def action(self, state: GameState, action_id: int) -> Action:
         """The legal action of ``state`` with this id; IllegalActionError when there is none."""
         listing = state.legal_listing()
-        part = listing.moves if action_id >= MOVE_BASE else listing.plays
         if action_id < PLAY_BASE:
             found = self._rest(listing).get(action_id)
         else:
+            part = listing.moves if action_id >= MOVE_BASE else listing.plays
             found = self._shared_list(part).by_id.get(action_id) if part else None
         if found is None:
             raise IllegalActionError(

@@ -15,7 +15,6 @@ asked for and kept, so games nobody asks about cost nothing.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import weakref
 from collections.abc import Callable
@@ -26,7 +25,6 @@ from tobago_solver.ai.tensors import observation_of
 from tobago_solver.clues import Clue
 from tobago_solver.game.observation import Observation
 from tobago_solver.game.state import GameState
-from tobago_solver.island import Island
 
 
 def seen(state: GameState, player: int) -> bytes:
@@ -123,14 +121,9 @@ class Trail:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as the last state and every player's digest: a trail that starts there.
-        # The island travels as its text (its caches hold what pickle cannot copy).
-        state = self.state
-        fields = {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.init}
-        del fields["island"]
-        digests = {p: self.digest(p) for p in range(state.players)}
-        return _restored, (state.island.to_text(), fields, digests)
+        digests = {p: self.digest(p) for p in range(self.state.players)}
+        return _restored, (self.state, digests)
 
 
-def _restored(island_text: str, fields: dict[str, Any], digests: dict[int, str]) -> Trail:
-    state = GameState(island=Island.from_text(island_text, strict=False), **fields)
+def _restored(state: GameState, digests: dict[int, str]) -> Trail:
     return Trail(state, start={p: bytes.fromhex(d) for p, d in digests.items()})
