@@ -28,7 +28,7 @@ from ..hints import PlaySafety
 from ..placement import order_bounds, pool_without
 from ..rules import Rules
 from .gaps import LINES, LineSplit, line_gap, line_split, split_gap
-from .runs import CompletionRuns
+from .runs import CompletionRuns, RunSplit
 from .turns import check_turn
 
 __all__ = ["HeuristicBot", "PlayPenalty"]
@@ -41,6 +41,8 @@ _NEVER = 1e9
 """Usefulness of a card the bot must not give away."""
 _USELESS = -1e9
 """Usefulness of a card that can never be played (a start card after the first)."""
+_UNASKED: tuple[tuple[int, ...], RunSplit] = ((), RunSplit(0, 0, 0, 0))
+"""What a decision has not worked out yet (``_counted``'s per-cost entries)."""
 
 
 def _log_count(cells: tuple[int | None, ...], pool: tuple[int, ...], rules: Rules) -> float:
@@ -132,17 +134,6 @@ class HeuristicBot:
         # misjudged, so take the cheapest legal action and carry on.
         return min(legal, key=_cheapness)
 
-    def _payment(self, context: _Context, card: int, cost: int) -> tuple[int, ...] | None:
-        return context.payment(card, cost)
-
-    def _payments(
-        self, context: _Context, placements: Sequence[tuple[int, int, int]]
-    ) -> dict[tuple[int, int], tuple[int, ...] | None]:
-        """:meth:`_payment` per card and cost of ``placements``, ``(card, cost, cell)`` (many
-        cells share them)."""
-        wanted = {(card, cost) for card, cost, _ in placements}
-        return {key: self._payment(context, *key) for key in sorted(wanted)}
-
     def _counted(
         self, observation: Observation, context: _Context, legal: LegalActions
     ) -> tuple[float, Play] | None:
@@ -151,31 +142,61 @@ class HeuristicBot:
         The plays looked at are those :func:`~tranquility_solver.hints.safe_placements` lists
         (no safe play: discarding keeps every chance the grid still has, so none is offered):
         the placements of ``legal``, the decision's legal actions, that the island cards alone
-        can pay for. A play costing nothing is safe exactly when its count is not zero, so only
-        dearer plays are checked for safety, and only those that would take the lead; an unsafe
-        play scores minus infinity, which never beats a safe one and, alone, counts as no play.
+        can pay for. A play whose count is zero is unsafe and scores minus infinity, which never
+        beats a safe one and, alone, counts as no play. A play with a count is safe when its
+        payment is island cards only (the payment itself keeps a completion), so only the
+        plays that take the lead and pay with a start or finish card are checked for safety.
         A grid with no completion left (dead cells or not) leaves every play unsafe: no play,
         without looking."""
         island = sorted({card for card in observation.hand if is_island(card)})
-        if not island or not context.log_count_without(()) > -math.inf:
+        runs = context.runs
+        if not island or runs is None or not runs.total:
             return None
         safety: PlaySafety | None = None
         best: tuple[float, int, int, tuple[int, ...]] | None = None
         penalty = self._play_penalty(context.grid.cells, context.rules)
-        payable = [placement for placement in legal.placements() if placement[1] < len(island)]
-        payments = self._payments(context, payable)
+        bonus, cost_weight = self.placement_bonus, self.cost_weight
+        log2, comb = math.log2, math.comb
+        payment, split_after = context.payment, runs.split_after
+        place, run_of = runs.place, runs.run_of
         # By card, then cell: of equal scores, the first play met is kept.
-        for card, index, cost in sorted((card, index, cost) for card, cost, index in payable):
-            paid = payments[card, cost]
-            if paid is None:
+        payable = sorted(
+            (card, index, cost) for card, cost, index in legal.placements() if cost < len(island)
+        )
+        # Per cost and run of the card looked at: its payment and what counting its cells
+        # needs, or None when the bot will not pay it.
+        known: dict[tuple[int, int], tuple[tuple[int, ...], RunSplit] | None] = {}
+        last_card = None
+        for card, index, cost in payable:
+            if card != last_card:
+                last_card, known = card, {}
+            key = (cost, run_of[index])
+            found = known.get(key, _UNASKED)
+            if found is _UNASKED:
+                paid = payment(card, cost)
+                found = known[key] = (
+                    None if paid is None else (paid, split_after(index, card, (card, *paid)))
+                )
+            if found is None:
                 continue
-            score = context.log_count_after(index, card, paid) + self.placement_bonus
-            score -= cost * self.cost_weight
+            paid, (rest, lower, between, last) = found
+            before = place[index]
+            # CompletionRuns.count_after, its pieces kept per card and cost.
+            total = rest * comb(lower, before) * comb(between - lower, last - before)
+            if not total:
+                # Unsafe (the pool without the card and its payment completes the grid no
+                # more), and minus infinity never leads.
+                continue
+            score = log2(total) + bonus
+            score -= cost * cost_weight
             if penalty is not None:
                 score -= penalty(index, card, cost)
             if best is not None and score <= best[0]:
                 continue  # safe or not, it does not take the lead: spare the safety check
-            if cost:
+            if cost and not all(map(is_island, paid)):
+                # A payment of island cards alone that keeps a completion is its own proof
+                # of safety (the check asks for some ``cost`` island cards to give up), so
+                # only a payment with a start or finish card in it is checked.
                 if safety is None:
                     # The context's pool is the unknown cards and the island cards, checked
                     # and sorted: what ``PlaySafety.of`` would make of them, without the checks.
@@ -208,10 +229,9 @@ class HeuristicBot:
         scored: list[tuple[float, int, int, tuple[int, ...]]] = []
         wedge_weight, fit_weight = self.wedge_weight, self.fit_weight
         estimate = context.estimate
-        placements = legal.placements()
-        payments = self._payments(context, placements)
-        for card, cost, index in placements:
-            paid = payments[card, cost]
+        payment = context.payment
+        for card, cost, index in legal.placements():
+            paid = payment(card, cost)
             if paid is None:
                 continue
             slot = bisect_left(pool, card)
@@ -283,19 +303,6 @@ class _Context:
             else:
                 usefulness[card] = base - context.log_count_without((card,))
         return context
-
-    def log_count_after(self, index: int, card: int, paid: tuple[int, ...]) -> float:
-        """:func:`_log_count` after the legal play of ``card`` on the empty cell ``index``,
-        paying ``paid``, from the pool without them: under a total order from the runs of the
-        grid, which the play changes only where it splits one."""
-        runs = self.runs
-        if runs is None:
-            cells = list(self.grid.cells)
-            cells[index] = card
-            pool = pool_without(self.pool, (card, *paid))
-            return _log_count(tuple(cells), pool, self.rules)
-        total = runs.count_after(index, card, (card, *paid))
-        return math.log2(total) if total else -math.inf
 
     def log_count_without(self, cards: tuple[int, ...]) -> float:
         """:func:`_log_count` of the grid from the pool without ``cards`` (hand cards)."""

@@ -12,10 +12,25 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..grid import FIRST_CARD, LAST_CARD
 
-__all__ = ["CompletionRuns"]
+__all__ = ["CompletionRuns", "RunSplit"]
+
+
+class RunSplit(NamedTuple):
+    """The completions once a card fills a cell of a run, less the cell's place in it (see
+    :meth:`CompletionRuns.split_after`)."""
+
+    rest: int
+    """Completions of every other run, from the pool without the cards removed."""
+    lower: int
+    """Pool numbers left below the card for the run's cells before it."""
+    between: int
+    """Pool numbers left between the run's bounds."""
+    last: int
+    """The run's last position (its number of cells less one)."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +56,9 @@ class CompletionRuns:
     lows: tuple[int, ...]
     run_of: dict[int, int]
     """The position in :attr:`runs` of the run of each empty cell."""
-    splits: dict[tuple[int, tuple[int, ...], int], tuple[int, int, int, tuple[int, ...]]] = field(
+    place: dict[int, int]
+    """The position of each empty cell within its run."""
+    splits: dict[tuple[int, tuple[int, ...], int], RunSplit] = field(
         default_factory=dict, compare=False, repr=False
     )
     """:meth:`_split` per card, cards removed and run, as a decision asks for each cell."""
@@ -51,31 +68,42 @@ class CompletionRuns:
         cls, cells: Sequence[int | None], pool: tuple[int, ...], chain: Sequence[int]
     ) -> CompletionRuns | None:
         """The runs, or ``None`` when the filled values do not increase along ``chain``."""
-        runs = []
+        runs: list[tuple[int, int, tuple[int, ...], int]] = []
+        run_of: dict[int, int] = {}
+        place: dict[int, int] = {}
+        total = 1
         previous = FIRST_CARD - 1
         run: list[int] = []
         for cell in chain:
             value = cells[cell]
             if value is None:
+                run_of[cell] = len(runs)
+                place[cell] = len(run)
                 run.append(cell)
                 continue
             if value <= previous:
                 return None
             if run:
-                runs.append(cls._run(pool, previous, value, run))
+                total *= cls._close(runs, pool, previous, value, run)
                 run = []
             previous = value
         if run:
-            runs.append(cls._run(pool, previous, LAST_CARD + 1, run))
-        total = math.prod(math.comb(between, len(cells)) for _, _, cells, between in runs)
-        run_of = {cell: at for at, (_, _, cells, _) in enumerate(runs) for cell in cells}
-        return cls(pool, tuple(runs), total, tuple(low for low, _, _, _ in runs), run_of)
+            total *= cls._close(runs, pool, previous, LAST_CARD + 1, run)
+        lows = tuple(low for low, _, _, _ in runs)
+        return cls(pool, tuple(runs), total, lows, run_of, place)
 
     @staticmethod
-    def _run(
-        pool: tuple[int, ...], low: int, high: int, cells: list[int]
-    ) -> tuple[int, int, tuple[int, ...], int]:
-        return (low, high, tuple(cells), bisect_left(pool, high) - bisect_right(pool, low))
+    def _close(
+        runs: list[tuple[int, int, tuple[int, ...], int]],
+        pool: tuple[int, ...],
+        low: int,
+        high: int,
+        cells: list[int],
+    ) -> int:
+        """Add the run of ``cells`` between ``low`` and ``high`` to ``runs``; its completions."""
+        between = bisect_left(pool, high) - bisect_right(pool, low)
+        runs.append((low, high, tuple(cells), between))
+        return math.comb(between, len(cells))
 
     def count_after(self, index: int, card: int, removed: tuple[int, ...]) -> int:
         """Completions after ``card`` (a pool number between the bounds of the empty cell
@@ -88,21 +116,27 @@ class CompletionRuns:
         are worked out once per card, payment and run (:meth:`_split`)."""
         if not self.total:
             return 0  # removing numbers and filling cells never makes a completion
+        rest, lower, between, last = self.split_after(index, card, removed)
+        before = self.place[index]
+        return rest * math.comb(lower, before) * math.comb(between - lower, last - before)
+
+    def split_after(self, index: int, card: int, removed: tuple[int, ...]) -> RunSplit:
+        """What :meth:`count_after` multiplies for every cell of the run of ``index`` (the
+        run ``card`` fits): ``count_after(cell, card, removed)`` is ``rest * C(lower, before)
+        * C(between - lower, last - before)`` with ``before = place[cell]``. A caller
+        counting many cells of a run for one card and payment asks once (on a grid with
+        completions)."""
         split = self.run_of[index]
         key = (card, removed, split)
         found = self.splits.get(key)
         if found is None:
             found = self.splits[key] = self._split(split, card, removed)
-        rest, lower, between, cells = found
-        before = cells.index(index)
-        return rest * math.comb(lower, before) * math.comb(between - lower, len(cells) - 1 - before)
+        return found
 
-    def _split(
-        self, split: int, card: int, removed: tuple[int, ...]
-    ) -> tuple[int, int, int, tuple[int, ...]]:
-        """For :meth:`count_after`: the completions of every run but ``split`` once
+    def _split(self, split: int, card: int, removed: tuple[int, ...]) -> RunSplit:
+        """For :meth:`split_after`: the completions of every run but ``split`` once
         ``removed`` leave the pool; the numbers below ``card`` left to the run's cells before
-        it, the numbers left between the run's bounds, and the run's cells."""
+        it, the numbers left between the run's bounds, and the run's last position."""
         losses = self._losses(removed)
         losses.setdefault(split, 0)
         total = self.total
@@ -116,7 +150,7 @@ class CompletionRuns:
                 lower -= sum(1 for gone in removed if low < gone < card)
             else:
                 total *= math.comb(run_between - lost, len(run_cells))
-        return total, lower, between, self.runs[split][2]
+        return RunSplit(total, lower, between, len(self.runs[split][2]) - 1)
 
     def count_without(self, removed: tuple[int, ...]) -> int:
         """Completions once ``removed`` leave the pool (as in :meth:`count_after`), the grid

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from bisect import bisect_left, bisect_right
 from dataclasses import replace
@@ -23,7 +24,8 @@ from tranquility_solver.bots.heuristic import _Context
 from tranquility_solver.completion import count as counting
 from tranquility_solver.completion import fast
 from tranquility_solver.game.records import Bot, GameRecord, play_game, replay
-from tranquility_solver.hints import dead_cells
+from tranquility_solver.grid import CELL_NAMES
+from tranquility_solver.hints import PlaySafety, dead_cells
 from tranquility_solver.placement import openings, order_bounds, pool_without
 
 
@@ -276,6 +278,71 @@ def test_counts_of_one_card_on_each_of_its_cells_are_those_of_the_counting_core(
                 assert context.runs.count_after(index, card, (card, *paid)) == expected
                 checked += 1
     assert checked > 500
+
+
+def _counted_the_plain_way(
+    bot: HeuristicBot, observation: tq.Observation
+) -> tuple[float, tq.Play] | None:
+    """HeuristicBot's best counted play, every dearer play that would lead checked for
+    safety with the core (the bot checks only payments with a start or finish card)."""
+    context = _Context.of(observation)
+    island = sorted({card for card in observation.hand if 1 <= card <= 80})
+    assert context.runs is not None
+    if not island or not context.runs.total:
+        return None
+    safety = PlaySafety(context.grid, context.rules, tuple(island), context.pool)
+    best: tuple[float, int, int, tuple[int, ...]] | None = None
+    legal = observation.lazy_legal_actions()
+    payable = [
+        (card, index, cost) for card, cost, index in legal.placements() if cost < len(island)
+    ]
+    for card, index, cost in sorted(payable):
+        paid = context.payment(card, cost)
+        if paid is None:
+            continue
+        total = context.runs.count_after(index, card, (card, *paid))
+        score = (math.log2(total) if total else -math.inf) + bot.placement_bonus
+        score -= cost * bot.cost_weight
+        if best is not None and score <= best[0]:
+            continue
+        if cost and safety.discards(card, index, cost) is None:
+            continue
+        best = (score, card, index, paid)
+    if best is None or best[0] == -math.inf:
+        return None
+    score, card, index, paid = best
+    return score, tq.Play(card, CELL_NAMES[index], paid)
+
+
+def test_counted_plays_are_those_of_checking_every_leading_play() -> None:
+    # A payment of island cards that keeps a completion proves the play safe, so the bot
+    # checks only the others; the choice must be that of checking them all. Spare start and
+    # finish cards in some hands make the bot pay with them too, and a weighting that likes
+    # paying makes dear plays lead.
+    checked = paid_with_spares = 0
+    states: list[tq.GameState] = []
+    for seed in range(12):
+        play_game(
+            make_bots("heuristic", 2), seed, "published", on_state=lambda s, _: states.append(s)
+        )
+    for state in states:
+        if state.outcome is not None or state.phase != "play":
+            continue
+        if state.turn % 3 == 0:
+            hand = tuple(sorted(state.hands[state.current_player] + (tq.START, tq.FINISH)))
+            hands = list(state.hands)
+            hands[state.current_player] = hand
+            state = replace(state, hands=tuple(hands), start_played=True)
+        observation = state.observation(state.current_player)
+        legal = observation.lazy_legal_actions()
+        for bot in (HeuristicBot(), HeuristicBot(cost_weight=-2.0)):
+            expected = _counted_the_plain_way(bot, observation)
+            assert bot._counted(observation, _Context.of(observation), legal) == expected
+            if expected is not None and not all(1 <= c <= 80 for c in expected[1].discards):
+                paid_with_spares += 1
+            checked += 1
+    assert checked > 300
+    assert paid_with_spares > 5
 
 
 @pytest.mark.parametrize("rules", ["seed", "published"])
