@@ -121,11 +121,14 @@ class ActionIds:
         if last is not None and last[0] is state:
             return last[1]
         listing = state.legal_listing()
+        plays, moves = listing.plays, listing.moves
         # The ids of the rest (actions without arguments) come first, then plays, then moves.
-        ordered = tuple(sorted(self._rest(listing)))
-        for part in (listing.plays, listing.moves):
-            if part:
-                ordered += self._shared_list(part).ids
+        rest = listing.rest
+        ordered = tuple(sorted(map(self.of, rest))) if rest else ()
+        if plays:
+            ordered += self._shared_list(plays).ids
+        if moves:
+            ordered += self._shared_list(moves).ids
         self._last = (state, ordered)
         return ordered
 

@@ -175,10 +175,11 @@ class GameState(Position):
         return listing
 
     def _listing(self) -> ActionListing:
-        actions = self.legal_actions()
         if self.phase not in ("opening", "action"):
-            return ActionListing(actions, (), ())
-        return ActionListing(actions, *self._legal_parts())
+            return ActionListing(self.legal_actions(), (), ())
+        # The parts once, for the actions and the listing both.
+        plays, listed = self._legal_parts()
+        return ActionListing(self._actions_of(plays, listed), plays, listed)
 
     def _legal(self) -> tuple[Action, ...]:
         p = self.current_player
@@ -194,9 +195,12 @@ class GameState(Position):
                 bonus.append(SPEND_AMULET)
             bonus.append(END_TURN)
             return tuple(bonus)
-        plays, listed = self._legal_parts()
+        return self._actions_of(*self._legal_parts())
+
+    def _actions_of(self, plays: Sequence[Play], listed: Sequence[Move]) -> tuple[Action, ...]:
+        """The legal actions of the opening or action phase, from :meth:`_legal_parts`."""
         actions: list[Action] = [*plays, *listed]
-        if self.phase == "action" and self.rules.exchange and self.hands[p]:
+        if self.phase == "action" and self.rules.exchange and self.hands[self.current_player]:
             actions.append(EXCHANGE)
         return tuple(actions) if actions else (PASS,)
 
