@@ -12,8 +12,13 @@ process; the machine's speed drifts by about 10% between runs, so compare within
     python benchmarks/fast_core.py                         # against 65e48e2, ≈ 15 minutes
     python benchmarks/fast_core.py --repeats 1 --no-seed-odds --before HEAD~3
     python benchmarks/fast_core.py --json
+    python benchmarks/fast_core.py --cpp-engine ../Tranquility --cpp-only
 
-The C++ engine (ttm02/Tranquility) is not measured here: it is not built on this machine.
+With ``--cpp-engine DIR``, a checkout of the open C++ engine (``git clone
+https://github.com/ttm02/Tranquility``), the table ends with that engine's games per CPU second
+(its own bot in both seats, two players) beside ours: ``cpp/time_games.cpp`` is built against it
+with ``g++ -O2`` (``$CXX`` if set; the command is printed) and plays ``--cpp-games`` games, each
+in a process of its own, since some of them stop on the engine's own checks (see that file).
 """
 
 from __future__ import annotations
@@ -52,6 +57,17 @@ ROWS: dict[str, tuple[str, float, float, str]] = {
 }
 SEED_UNDECIDED = 5
 """The `seed` odds row also asks for at most this many undecided worlds."""
+CPP_SOURCES = (
+    "Card",
+    "PlayArea",
+    "Player",
+    "GameManager",
+    "HumanPlayer",
+    "BinaryPartitionStrategy",
+    "Winnability",
+)
+"""The C++ engine's files that ``cpp/time_games.cpp`` is built with (all but its ``main``)."""
+CPP_SEED = 1
 
 
 def script(name: str, *args: str) -> dict[str, Any]:
@@ -111,6 +127,57 @@ def search_rows(before: str, repeats: int) -> dict[str, Any]:
         label: sorted(run["seconds"] for run in runs[label])[len(runs[label]) // 2]
         for label in runs
     } | {"same_actions": same}
+
+
+def cpp_engine(engine: Path, games: int) -> dict[str, Any]:
+    """Build ``cpp/time_games.cpp`` against the C++ engine checked out at ``engine`` and play
+    ``games`` games: its figures, the build command and the engine's commit."""
+    missing = [name for name in CPP_SOURCES if not (engine / f"{name}.cpp").is_file()]
+    if missing:
+        raise SystemExit(
+            f"fast_core: {engine} is not a checkout of ttm02/Tranquility (no "
+            f"{', '.join(name + '.cpp' for name in missing)})"
+        )
+    compiler = os.environ.get("CXX", "g++")
+    with tempfile.TemporaryDirectory() as scratch:
+        binary = Path(scratch) / "time_games"
+        command = [
+            compiler,
+            "-O2",
+            "-std=c++17",
+            "-include",
+            "limits",
+            "-I",
+            str(engine),
+            *(str(engine / f"{name}.cpp") for name in CPP_SOURCES),
+            str(HERE / "cpp" / "time_games.cpp"),
+            "-o",
+            str(binary),
+        ]
+        try:
+            built = subprocess.run(command, capture_output=True, text=True, check=False)
+        except FileNotFoundError:
+            raise SystemExit(f"fast_core: no C++ compiler {compiler!r} (set CXX)") from None
+        if built.returncode:
+            raise SystemExit(f"fast_core: the C++ engine did not build: {built.stderr[-600:]}")
+        played = subprocess.run(
+            [str(binary), str(games), str(CPP_SEED)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=True,
+        )
+    result: dict[str, Any] = json.loads(played.stderr.strip().splitlines()[-1])
+    commit = subprocess.run(
+        ["git", "-C", str(engine), "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    result["commit"] = commit.stdout.strip() or "unknown"
+    result["command"] = " ".join([*command[:-1], "time_games"])
+    result["rate"] = result["games"] / result["cpu_s"]
+    return result
 
 
 def measure(before: str, repeats: int, seed_odds: bool) -> dict[str, Any]:
@@ -189,6 +256,23 @@ def print_table(report: dict[str, Any]) -> None:
             f" ({row['today']:6g})   {_met(row['met'])}, {_met(row['met_as_ratio'])}{note}"
         )
     print("\n×: how many times faster (for seconds: before / after)")
+    if "cpp" in report:
+        print_cpp(report["cpp"], report["rows"])
+
+
+def print_cpp(cpp: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    """The C++ engine's line, and our RandomBot's rate over it where the table has it."""
+    played = cpp["games"] + cpp["broken"]
+    print(
+        f"\nthe C++ engine (ttm02/Tranquility at {cpp['commit']}), its own bot in both seats, "
+        f"2 players: {cpp['rate']:.0f} games/s\n  {cpp['games']} of {played} games ended "
+        f"({cpp['broken']} stopped by a failed check or a crash of the engine), "
+        f"{cpp['won']} won; built with\n"
+        f"  {cpp['command']}"
+    )
+    for row in rows:
+        if row["row"] == "tq-random-published":
+            print(f"  ours / C++: RandomBot 2p published {row['after'] / cpp['rate']:.2f}")
 
 
 def _met(ok: bool) -> str:
@@ -205,18 +289,37 @@ def main() -> None:
     parser.add_argument(
         "--no-seed-odds", action="store_true", help="leave out the `seed` odds (minutes a side)"
     )
+    parser.add_argument(
+        "--cpp-engine", type=Path, metavar="DIR", help="a checkout of ttm02/Tranquility to time"
+    )
+    parser.add_argument(
+        "--cpp-games", type=int, default=2000, help="games of the C++ engine (2000)"
+    )
+    parser.add_argument(
+        "--cpp-only", action="store_true", help="only the C++ engine's line (with --cpp-engine)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
+    if args.cpp_games < 1:
+        parser.error("--cpp-games must be at least 1")
+    if args.cpp_only and args.cpp_engine is None:
+        parser.error("--cpp-only needs --cpp-engine DIR")
     sys.path.insert(0, str(HERE))
     try:
-        report = measure(args.before, args.repeats, not args.no_seed_odds)
+        report: dict[str, Any] = {"before": args.before, "repeats": args.repeats, "rows": []}
+        if not args.cpp_only:
+            report = measure(args.before, args.repeats, not args.no_seed_odds)
+        if args.cpp_engine is not None:
+            report["cpp"] = cpp_engine(args.cpp_engine, args.cpp_games)
     except KeyboardInterrupt:
         print("fast_core: interrupted", file=sys.stderr)
         raise SystemExit(130) from None
     if args.json:
         print(json.dumps(report, indent=1))
+    elif args.cpp_only:
+        print_cpp(report["cpp"], [])
     else:
         print_table(report)
 
