@@ -13,7 +13,7 @@
 // Game k is dealt from the engine's random generator seeded with SEED + k and played in a
 // process of its own (POSIX fork): at b581fae the engine's bot sometimes chooses a turn the
 // rules do not allow, which its own assertion stops, or reads past the end of a hand and
-// crashes (about one game in thirty). Such a game is counted as broken and the rest go on. The
+// crashes (about one game in twelve). Such a game is counted as broken and the rest go on. The
 // time of a game is the processor time (user and system) of its process from the deal to the
 // end; the fork itself is not counted.
 //

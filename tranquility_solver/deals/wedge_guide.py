@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -136,30 +137,6 @@ class _RunPrices:
         return _summed(parts)
 
 
-def _placement(
-    cells: Cells,
-    pool: tuple[int, ...],
-    slot: dict[int, int],
-    windows: fast.Windows,
-    prices: _RunPrices,
-    index: int,
-    card: int,
-) -> tuple[Cells, float, float] | None:
-    """The grid after ``card`` on the cell ``index``, its :func:`run_price` and how far the
-    card sits from the middle of the cell's window (in window widths); None when the card is
-    outside the window or the price is infinite."""
-    release, deadline = windows.release[index], windows.deadline[index]
-    card_slot = slot.get(card)
-    if card_slot is None or not release <= card_slot <= deadline:
-        return None
-    after = (*cells[:index], card, *cells[index + 1 :])
-    price = prices.after(after, index)
-    if price == math.inf:
-        return None
-    misfit = abs(card_slot - (release + deadline) / 2) / max(1, deadline - release + 1)
-    return after, price, misfit
-
-
 @dataclass(frozen=True)
 class WedgeGuide:
     """Plays cheap placements in `seed`; under other rules asks ``fallback`` (``None``: the
@@ -215,31 +192,51 @@ class WedgeGuide:
         prices = _RunPrices(cells, cap)
         base = prices.price
         slot = {card: position for position, card in enumerate(pool)}
-        # (score, place in the listing, card, cell index, payment, grid after)
-        scored: list[tuple[float, int, int, int, tuple[int, ...], Cells]] = []
+        # (score, place in the listing, card, cell index, payments, grid after): without noise
+        # every payment of a placement scores the same (it pays ``cost`` cards) and they sit
+        # together in the listing, so one entry stands for them all, tried in their order.
+        scored: list[tuple[float, int, int, int, Sequence[tuple[int, ...]], Cells]] = []
         position = 0
-        placements = zip(legal.placements(), legal.payments_by_placement(), strict=True)
-        for (card, _, index), (_, choices) in placements:
-            found = _placement(cells, pool, slot, windows, prices, index, card)
-            if found is None:
-                position += len(choices)
+        noise = self.noise
+        releases, deadlines = windows.release, windows.deadline
+        placements = zip(legal.placements(), legal.payment_counts(), strict=True)
+        for (card, cost, index), count in placements:
+            release, deadline = releases[index], deadlines[index]
+            card_slot = slot.get(card)
+            if card_slot is None or not release <= card_slot <= deadline:
+                # Outside the cell's window: no completion from the pool has the card there
+                # (most placements of a position).
+                position += count
                 continue
-            after, price, misfit = found
-            for paid in choices:
+            after = (*cells[:index], card, *cells[index + 1 :])
+            price = prices.after(after, index)
+            if price == math.inf:
+                position += count
+                continue
+            # How far the card sits from the middle of the window, in window widths.
+            misfit = abs(card_slot - (release + deadline) / 2) / max(1, deadline - release + 1)
+            if not noise:
+                score = cost + _RUN_WEIGHT * (price - base)
+                score += _MISFIT_WEIGHT * misfit
+                scored.append((score, position, card, index, legal.payments(card, cost), after))
+                position += count
+                continue
+            for paid in legal.payments(card, cost):
                 score = len(paid) + _RUN_WEIGHT * (price - base)
-                score += _MISFIT_WEIGHT * misfit + self.noise * rng.random()
-                scored.append((score, position, card, index, paid, after))
+                score += _MISFIT_WEIGHT * misfit + noise * rng.random()
+                scored.append((score, position, card, index, (paid,), after))
                 position += 1
         scored.sort(key=lambda entry: entry[:2])
-        for score, _, card, index, paid, placed in scored:
+        for score, _, card, index, payments, placed in scored:
             if score >= PLAY_BELOW:
                 break
-            rest = list(pool)
-            for spent in (card, *paid):
-                if spent in slot:
-                    rest.remove(spent)
-            if fast.feasible(placed, tuple(rest), rules.order):
-                return Play._of(card, CELL_NAMES[index], paid)
+            for paid in payments:
+                rest = list(pool)
+                for spent in (card, *paid):
+                    if spent in slot:
+                        rest.remove(spent)
+                if fast.feasible(placed, tuple(rest), rules.order):
+                    return Play._of(card, CELL_NAMES[index], paid)
         return None
 
     def _discard(
@@ -269,7 +266,7 @@ class WedgeGuide:
             if card == START:
                 return 0.0
             fits = sum(1.0 / width for low, high, width in spans if low <= card <= high)
-            return fits + 0.05 * self.noise * rng.random()
+            return fits + 0.05 * self.noise * rng.random() if self.noise else fits
 
         needs = {card: need(card) for card in observation.hand}
         return min(discards, key=lambda action: sum(needs[card] for card in action.cards))

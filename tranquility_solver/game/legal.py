@@ -69,6 +69,7 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = (
         "_card_sets",
+        "_counts",
         "_ends",
         "_kind",
         "_payers",
@@ -93,7 +94,9 @@ class LegalActions(Sequence[Action]):
         """``(card, cost, cell index)`` in the order of the listing (sorted)."""
         self._payments: dict[tuple[int, int], list[tuple[int, ...]]] = {}
         """The payment choices per ``(card, cost)``, listed when first needed."""
-        self._ends = list(accumulate(self._payment_counts()))
+        self._counts = self._payment_counts()
+        """How many plays (payment choices) each placement has."""
+        self._ends = list(accumulate(self._counts))
         """Where each placement's plays end in the listing."""
         self._play_count = self._ends[-1] if self._ends else 0
         self._card_sets = card_sets
@@ -192,6 +195,17 @@ class LegalActions(Sequence[Action]):
         ((40, 50),)
         """
         return tuple(self._paid(card, cost))
+
+    def payment_counts(self) -> Sequence[int]:
+        """How many plays each placement has (its payment choices), in the listing's order,
+        building none.
+
+        >>> grid = Grid.from_mapping({"a1": 2, "c1": 4})  # b1 costs 2
+        >>> legal = legal_actions_of(Rules.seed(), grid, (3, 40, 50), "play", False)
+        >>> [(p, n) for p, n in zip(legal.placements(), legal.payment_counts()) if p[1]]
+        [((3, 2, 1), 1)]
+        """
+        return tuple(self._counts)
 
     def placements(self) -> Sequence[tuple[int, int, int]]:
         """``(card, cost, cell index)`` of each placement, in the listing's order (a placement

@@ -225,7 +225,9 @@ def _guide_by_every_action(
         if price == math.inf:
             continue
         misfit = abs(card_slot - (release + deadline) / 2) / max(1, deadline - release + 1)
-        score = len(action.discards) + (price - base) + 3.0 * misfit + guide.noise * rng.random()
+        score = len(action.discards) + (price - base) + 3.0 * misfit
+        if guide.noise:  # a guide without noise draws nothing
+            score += guide.noise * rng.random()
         scored.append((score, position, action, after))
     scored.sort(key=lambda entry: entry[:2])
     for score, _, action, after in scored:
