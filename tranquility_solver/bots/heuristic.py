@@ -110,7 +110,7 @@ class HeuristicBot:
             if context._rank(card, copy)[0] <= _USELESS
         )
         wanted = max(low, min(high, max(fair, spare)))
-        return Share(context.least_useful(observation.hand, wanted))
+        return Share._of(context.least_useful(observation.hand, wanted))  # sorted
 
     def _turn(self, observation: Observation, context: _Context, legal: LegalActions) -> Action:
         counting = context.rules.order.chain is not None
@@ -120,7 +120,8 @@ class HeuristicBot:
             score = 0.0
             if counting:
                 score = context.log_count_without(dropped)
-            discard = (score - 2 * (self.cost_weight if counting else 1.0), Discard(dropped))
+            # least_useful gives the cards sorted, as an action keeps them.
+            discard = (score - 2 * (self.cost_weight if counting else 1.0), Discard._of(dropped))
         play = (
             self._counted(observation, context, legal)
             if counting
@@ -207,7 +208,7 @@ class HeuristicBot:
         if best is None or best[0] == -math.inf:
             return None
         score, card, index, paid = best
-        return score, Play(card, CELL_NAMES[index], paid)
+        return score, Play._of(card, CELL_NAMES[index], paid)  # payments are sorted
 
     def _play_penalty(self, cells: Cells, rules: Rules) -> PlayPenalty | None:
         """Bits a counted play loses beyond its cost, as ``penalty(index, card, cost)``, for one
@@ -250,7 +251,7 @@ class HeuristicBot:
             after = (*cells[:index], card, *cells[index + 1 :])
             pool = pool_without(context.pool, (card, *paid))
             if fast.feasible(after, pool, context.rules.order):
-                return (-negated, Play(card, CELL_NAMES[index], paid))
+                return (-negated, Play._of(card, CELL_NAMES[index], paid))
         return None
 
 
@@ -320,9 +321,10 @@ class _Context:
 
     def least_useful(self, cards: Sequence[int], count: int) -> tuple[int, ...]:
         """The ``count`` cards whose loss hurts least; one finish card is always kept last."""
-        ranked = sorted(
-            ((self._rank(card, copy), card) for card, copy in _numbered(cards)),
-        )
+        if cards is self.hand:
+            ranked = self.ranked_hand  # ranked once a decision: payments read it too
+        else:
+            ranked = sorted((self._rank(card, copy), card) for card, copy in _numbered(cards))
         return tuple(sorted(card for _, card in ranked[:count]))
 
     def payment(self, card: int, cost: int) -> tuple[int, ...] | None:
