@@ -337,3 +337,46 @@ def test_ctrl_c_while_the_command_line_is_built_is_one_line(
     monkeypatch.setattr(cli, builder, interrupted)
     assert cli.main(["--help"]) == 130
     assert capsys.readouterr().err == f"{name}: interrupted\n"
+
+
+@pytest.mark.parametrize("package", ["tobago_solver", "tranquility_solver"])
+def test_ctrl_c_held_back_while_modules_load_is_noted_and_the_handler_restored(
+    package: str,
+) -> None:
+    interrupts = importlib.import_module(f"{package}.interrupts")
+    with interrupts.CtrlCNoted(defer=True) as held:
+        os.kill(os.getpid(), signal.SIGINT)  # delivered at once: raises nothing here
+        assert held.seen
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    noted = interrupts.CtrlCNoted()
+    with noted, pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+    assert noted.seen
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def _ctrl_c_then_a_broken_class() -> int:
+    """What Ctrl-C in the middle of building a class can leave: an error of another kind."""
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)
+    except KeyboardInterrupt as interrupt:
+        raise RuntimeError("Error calling __set_name__") from interrupt
+    return 0
+
+
+@pytest.mark.parametrize(
+    ("package", "name"), [("tobago_solver", "tobago"), ("tranquility_solver", "tranquility")]
+)
+def test_any_error_after_ctrl_c_in_a_command_is_an_interrupt(
+    package: str, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    common = importlib.import_module(f"{package}.cli.common")
+    assert common.run_command(_ctrl_c_then_a_broken_class) == 130
+    assert capsys.readouterr().err == f"{name}: interrupted\n"
+
+    def broken() -> int:
+        raise RuntimeError("a bug, not Ctrl-C")
+
+    with pytest.raises(RuntimeError, match="a bug"):
+        common.run_command(broken)

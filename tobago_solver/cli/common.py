@@ -23,6 +23,7 @@ from typing import IO, Any, NoReturn
 from tobago_solver import islands
 from tobago_solver.errors import SolverUnknownError, TobagoError
 from tobago_solver.game.rules import VARIANTS
+from tobago_solver.interrupts import CtrlCNoted, came_from_ctrl_c
 from tobago_solver.island import Island
 
 EXIT_OK, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -271,10 +272,12 @@ def interrupted() -> None:
 def run_command(command: Callable[[], int]) -> int:
     """Run a command; every error becomes one line on stderr and an exit code, never a
     traceback; Ctrl-C ends it with one line and exit 130."""
+    ctrl_c = CtrlCNoted()
     try:
-        code = command()
-        # Flush here, not at exit, so that a reader who left early is handled below.
-        sys.stdout.flush()
+        with ctrl_c:
+            code = command()
+            # Flush here, not at exit, so that a reader who left early is handled below.
+            sys.stdout.flush()
         return code
     except SystemExit as done:  # --help, --version
         return done.code if isinstance(done.code, int) else EXIT_OK
@@ -292,8 +295,8 @@ def run_command(command: Callable[[], int]) -> int:
         interrupted()
         return EXIT_INTERRUPTED
     except ImportError as error:
-        # Ctrl-C while OR-Tools loads for the first time surfaces as an ImportError caused by it.
-        if not isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
+        # Ctrl-C while OR-Tools or numpy loads for the first time surfaces as an ImportError.
+        if not came_from_ctrl_c(error, ctrl_c):
             raise
         interrupted()
         return EXIT_INTERRUPTED
@@ -303,3 +306,9 @@ def run_command(command: Callable[[], int]) -> int:
     except MemoryError:
         print("tobago: error: out of memory (is the island file far too large?)", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except Exception:
+        # Ctrl-C raised in the middle of an import can surface as any error.
+        if not ctrl_c.seen:
+            raise
+        interrupted()
+        return EXIT_INTERRUPTED

@@ -19,6 +19,7 @@ from typing import Any, NoReturn, TextIO
 
 from ..errors import CardError, GridFormatError, SolverTimeoutError, TranquilityError
 from ..grid import FIRST_CARD, LAST_CARD, digits_value, shorten
+from ..interrupts import CtrlCNoted, came_from_ctrl_c
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -303,20 +304,20 @@ def run_command(run: Callable[[], int]) -> int:
     >>> run_command(lambda: int("x"))  # the message goes to stderr
     2
     """
+    ctrl_c = CtrlCNoted()
     try:
-        code = run()
-        # Flush here, not at exit, so that a reader who left early is handled below.
-        sys.stdout.flush()
+        with ctrl_c:
+            code = run()
+            # Flush here, not at exit, so that a reader who left early is handled below.
+            sys.stdout.flush()
         return code
     except BrokenPipeError:
         # The reader (e.g. `head`) left early: silence the rest of the output, as `cat` would.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except (KeyboardInterrupt, ImportError) as error:
-        # Ctrl-C while OR-Tools loads for the first time surfaces as an ImportError caused by it.
-        if isinstance(error, ImportError) and not isinstance(
-            error.__cause__ or error.__context__, KeyboardInterrupt
-        ):
+        # Ctrl-C while OR-Tools or numpy loads for the first time surfaces as an ImportError.
+        if isinstance(error, ImportError) and not came_from_ctrl_c(error, ctrl_c):
             raise
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.flush()
@@ -334,4 +335,10 @@ def run_command(run: Callable[[], int]) -> int:
         # traceback (TranquilityError is a ValueError too, so this only sees the unexpected).
         first_line = next(iter(str(error).splitlines()), type(error).__name__)
         _say(f"error: {shorten(first_line, 200)}")
+    except Exception:
+        # Ctrl-C raised in the middle of an import can surface as any error.
+        if not ctrl_c.seen:
+            raise
+        _say("interrupted")
+        return EXIT_INTERRUPTED
     return EXIT_BAD_INPUT
