@@ -7,6 +7,7 @@ C-extensions failed", caused by "PyCapsule_Import could not import module dateti
 "Exception ignored" message from Python's import machinery. :class:`CtrlCNoted` notes the
 signal itself, and with ``defer`` holds it back altogether while the command line's modules
 load, so that the command still ends with one line, "interrupted", instead of a traceback.
+``tobago_solver.interrupts`` is the same module: the two packages share none.
 
 >>> with CtrlCNoted() as ctrl_c:
 ...     pass
