@@ -2,6 +2,7 @@
 while its modules load ends it as quietly as Ctrl-C later does (one line, exit 130)."""
 
 import sys
+from collections.abc import Callable
 
 from tobago_solver.interrupts import CtrlCNoted, came_from_ctrl_c
 
@@ -10,20 +11,18 @@ def main() -> int:
     """Load and run the command line; returns the exit code."""
     # Ctrl-C while the modules load waits until they have (about a second): raised in the middle
     # of an import it can come out as any error, from numpy or from Python's own machinery.
+    run: Callable[[], int] | None = None
     with CtrlCNoted(defer=True) as ctrl_c:
         try:
             from tobago_solver.cli import main as run
         except KeyboardInterrupt:
-            print("tobago: interrupted", file=sys.stderr)
-            return 130
+            pass
         except ImportError as error:
             # A KeyboardInterrupt raised by other means (a debugger, a test) while a compiled
             # module initialises surfaces as an ImportError caused by it.
             if not came_from_ctrl_c(error, ctrl_c):
                 raise
-            print("tobago: interrupted", file=sys.stderr)
-            return 130
-    if ctrl_c.seen:
+    if run is None or ctrl_c.seen:
         print("tobago: interrupted", file=sys.stderr)
         return 130
     return run()

@@ -33,14 +33,15 @@ class CtrlCNoted:
     def __init__(self, defer: bool = False) -> None:
         self.defer = defer
         self.seen = False
-        self._previous: object = None
+        self._installed = False
 
     def __enter__(self) -> CtrlCNoted:
         if (
             threading.current_thread() is threading.main_thread()
             and signal.getsignal(signal.SIGINT) is signal.default_int_handler
         ):
-            self._previous = signal.signal(signal.SIGINT, self._note)
+            signal.signal(signal.SIGINT, self._note)
+            self._installed = True
         return self
 
     def __exit__(
@@ -49,9 +50,9 @@ class CtrlCNoted:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        if self._previous is not None:
+        if self._installed:
             signal.signal(signal.SIGINT, signal.default_int_handler)
-            self._previous = None
+            self._installed = False
 
     def _note(self, number: int, frame: FrameType | None) -> None:
         self.seen = True
