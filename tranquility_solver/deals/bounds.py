@@ -1,4 +1,5 @@
-"""Loss proofs from the `seed` discard cost: a cell no hand can ever afford to fill.
+"""Loss proofs for the deal search: the turn budget (:func:`turns_fit`, any preset) and, from
+the `seed` discard cost, a cell no hand can ever afford to fill.
 
 In `seed` a card costs, per axis, the difference between its two neighbours on that axis when
 both are filled (:func:`~tranquility_solver.rules.adjacent_axis_cost`), and a placement is
@@ -25,6 +26,7 @@ never be full (docs/deals.md, rule 5):
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
 from collections.abc import Iterator
 
@@ -32,7 +34,15 @@ from ..game.choices import HAND_SIZE
 from ..grid import COLUMNS, ROWS, Cells
 from ..rules import Rules, adjacent_axis_cost
 
-__all__ = ["LINES", "cost_cap", "line_runs", "overpriced_cell", "unaffordable", "unclosable_run"]
+__all__ = [
+    "LINES",
+    "cost_cap",
+    "line_runs",
+    "overpriced_cell",
+    "turns_fit",
+    "unaffordable",
+    "unclosable_run",
+]
 
 LINES: tuple[tuple[int, ...], ...] = tuple(
     tuple(row * COLUMNS + column for column in range(COLUMNS)) for row in range(ROWS)
@@ -112,3 +122,31 @@ def unaffordable(cells: Cells, pool: tuple[int, ...], cap: int) -> bool:
     True
     """
     return overpriced_cell(cells, cap) is not None or unclosable_run(cells, pool, cap)
+
+
+def turns_fit(supply: list[int], current: int, needed: int, *, at_once: bool = True) -> bool:
+    """Whether some game length ``T >= needed`` lets every player take their turns.
+
+    Turns go round from ``current``; over ``T`` turns the player ``i`` seats on takes
+    ``ceil((T - i) / n)``. Each turn costs its player at least one card of hand and deck, so a
+    player needs at least as many cards as turns. When running out of cards loses ``at_once``,
+    every player but the one who finishes must also still hold a card after their last turn:
+    one card more. Adding ``n`` turns adds one to every count, so only ``T`` in
+    ``needed .. needed + n - 1`` need checking. (When the loss waits for the player's turn, the
+    counts only grow with ``T`` and ``T = needed`` alone decides.)
+
+    >>> turns_fit([3, 2], 0, 5), turns_fit([3, 3], 0, 5), turns_fit([2, 3], 1, 5)
+    (False, True, False)
+    >>> turns_fit([3, 2], 0, 5, at_once=False), turns_fit([2, 2], 0, 5, at_once=False)
+    (True, False)
+    """
+    players = len(supply)
+    for total in range(needed, needed + players):
+        finisher = (total - 1) % players
+        if all(
+            supply[(current + offset) % players]
+            >= max(0, math.ceil((total - offset) / players)) + (at_once and offset != finisher)
+            for offset in range(players)
+        ):
+            return True
+    return False

@@ -35,7 +35,7 @@ from ..game.state import GameState
 from ..grid import CELL_COUNT, Cells, Grid
 from ..placement import openings
 from ..rules import Rules
-from .bounds import cost_cap, unaffordable
+from .bounds import cost_cap, turns_fit, unaffordable
 from .deal import Deal
 
 __all__ = ["DEAL_ENGINES", "DealEngine", "DealStatus", "Progress", "Solution", "search_deal"]
@@ -46,8 +46,20 @@ DEAL_ENGINES: tuple[DealEngine, ...] = ("search", "brute")
 
 _JUNK = -1
 """Stands in the transposition key for any card that can never reach the grid again."""
-_DISCREPANCIES = (0, 1, 2)
-"""Discrepancy budgets tried before the exhaustive search (limited discrepancy search)."""
+_Pass = tuple[int, int | None]
+"""One limited discrepancy pass: the discrepancy budget of a line, and the depth (in
+positions from the root) from which on no discrepancy may be taken (``None``: anywhere)."""
+_STEP_LIMITED_PASSES: tuple[_Pass, ...] = ((0, None), (1, None), (2, None))
+"""The passes before the exhaustive search when the work is bounded by steps (SearchBot, the
+atlas: their recorded choices depend on the order the search visits positions in)."""
+_TIMED_PASSES: tuple[_Pass, ...] = (
+    (0, None),
+    *((1, depth) for depth in (2, 4, 8, 16)),
+    (1, None),
+    (2, None),
+)
+"""The passes when the search is bounded by the clock: the one-discrepancy lines with their
+discrepancy near the root first, the depth doubling from pass to pass (docs/deals.md)."""
 _CHECK_EVERY = 128
 """Units of work (positions visited and actions tried) between two looks at the clock."""
 _PREFERENCES_KEPT = 10_000
@@ -185,6 +197,8 @@ class _Search:
         self.nodes = self.solver_calls = self.transpositions = self.pruned = 0
         self.steps = 0
         self.depth = 0
+        self.deviation_depth: float = math.inf
+        """No discrepancy is taken at this depth or below it (set per pass)."""
         self.exhausted = True
 
     # -- facts about one grid ----------------------------------------------------------------
@@ -261,7 +275,7 @@ class _Search:
             needed = CELL_COUNT - state.grid.filled_count + 1 + (0 if state.start_played else 1)
             sizes = [len(part) for part in supply]
             at_once = self.rules.out_of_cards_check == "at once"
-            if not _turns_fit(sizes, state.current_player, needed, at_once=at_once):
+            if not turns_fit(sizes, state.current_player, needed, at_once=at_once):
                 return True
         return False
 
@@ -409,10 +423,11 @@ class _Search:
         """A winning line from ``state``, or ``None``.
 
         ``budget`` limits the discrepancies: how many times along a line an action other than
-        the first in move order may be taken (``None``: no limit, an exhaustive search).
-        ``self.exhausted`` tells afterwards whether ``None`` was a proof (every action
-        searched), which is the only case a position is stored as lost. ``key``: the
-        state's :meth:`key` when the caller has it.
+        the first in move order may be taken (``None``: no limit, an exhaustive search); no
+        discrepancy is taken from ``self.deviation_depth`` down. ``self.exhausted`` tells
+        afterwards whether ``None`` was a proof (every action searched), which is the only
+        case a position is stored as lost. ``key``: the state's :meth:`key` when the caller
+        has it.
         """
         self.tick()
         self.exhausted = True
@@ -429,6 +444,8 @@ class _Search:
             self.pruned += 1
             self.lost.add(key)
             return None
+        if budget and self.depth >= self.deviation_depth:
+            budget = 0
         complete = True
         self.depth += 1
         try:
@@ -473,34 +490,6 @@ def _grid_change(action: Action) -> tuple[int, str] | None:
     """What an action puts on the grid: a play its card and cell, any other action nothing.
     Children whose actions differ here have different grids, so different keys."""
     return (action.card, action.cell) if isinstance(action, Play) else None
-
-
-def _turns_fit(supply: list[int], current: int, needed: int, *, at_once: bool = True) -> bool:
-    """Whether some game length ``T >= needed`` lets every player take their turns.
-
-    Turns go round from ``current``; over ``T`` turns the player ``i`` seats on takes
-    ``ceil((T - i) / n)``. Each turn costs its player at least one card of hand and deck, so a
-    player needs at least as many cards as turns. When running out of cards loses ``at_once``,
-    every player but the one who finishes must also still hold a card after their last turn:
-    one card more. Adding ``n`` turns adds one to every count, so only ``T`` in
-    ``needed .. needed + n - 1`` need checking. (When the loss waits for the player's turn, the
-    counts only grow with ``T`` and ``T = needed`` alone decides.)
-
-    >>> _turns_fit([3, 2], 0, 5), _turns_fit([3, 3], 0, 5), _turns_fit([2, 3], 1, 5)
-    (False, True, False)
-    >>> _turns_fit([3, 2], 0, 5, at_once=False), _turns_fit([2, 2], 0, 5, at_once=False)
-    (True, False)
-    """
-    players = len(supply)
-    for total in range(needed, needed + players):
-        finisher = (total - 1) % players
-        if all(
-            supply[(current + offset) % players]
-            >= max(0, math.ceil((total - offset) / players)) + (at_once and offset != finisher)
-            for offset in range(players)
-        ):
-            return True
-    return False
 
 
 def search_deal(
@@ -564,8 +553,10 @@ def search_deal(
     try:
         found = None
         # Limited discrepancy first: lines that follow the move order but for one or two
-        # deviations anywhere, then the exhaustive search. Positions proven lost carry over.
-        for budget in (*(_DISCREPANCIES if engine == "search" else ()), None):
+        # deviations, then the exhaustive search. Positions proven lost carry over.
+        passes = _STEP_LIMITED_PASSES if step_limit is not None else _TIMED_PASSES
+        for budget, depth in (*(passes if engine == "search" else ()), (None, None)):
+            search.deviation_depth = math.inf if depth is None else depth
             found = search.visit(start, budget)
             if found is not None or search.exhausted:
                 break

@@ -14,6 +14,8 @@ from tranquility_solver.game import FINISH, START, parse_action
 from tranquility_solver.grid import Grid
 from tranquility_solver.rules import Rules
 
+from .undecided import undecided_deal
+
 NEARLY = Grid((*range(1, 36), None))
 TWO_EMPTY = Grid((*range(1, 35), None, None))
 WON = Deal(Rules.seed(), 0, ((START, FINISH),), ((36, 50),), grid=NEARLY)
@@ -63,9 +65,9 @@ def test_stdin_and_save(
     assert Deal.from_json(saved.read_text(encoding="utf-8")) == Deal.random(1, seed=3)
 
 
-def test_time_out_is_exit_3(capsys: pytest.CaptureFixture[str]) -> None:
-    # The heuristic's own line loses this deal, so the search needs far more than 0.2 s.
-    assert main(["solve", "--seed", "3", "--players", "2", "--time-limit", "0.2"]) == 3
+def test_time_out_is_exit_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, undecided_deal())
+    assert main(["solve", path, "--time-limit", "0.2"]) == 3
     assert "verdict: UNKNOWN" in capsys.readouterr().out
 
 

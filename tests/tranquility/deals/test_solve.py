@@ -16,7 +16,8 @@ from tranquility_solver import random_full_grid
 from tranquility_solver.analysis import solve_deal
 from tranquility_solver.bots import HeuristicBot
 from tranquility_solver.deals import Deal, DealStatus
-from tranquility_solver.deals.solve import _grid_change, _Search, _turns_fit
+from tranquility_solver.deals.bounds import turns_fit
+from tranquility_solver.deals.solve import _grid_change, _Search
 from tranquility_solver.errors import TranquilityError, UnknownEngineError
 from tranquility_solver.game import (
     FINISH,
@@ -33,6 +34,8 @@ from tranquility_solver.game import (
 )
 from tranquility_solver.grid import CELL_NAMES, Grid
 from tranquility_solver.rules import Rules
+
+from .undecided import undecided_deal
 
 SEED, PUBLISHED = Rules.seed(), Rules.published()
 
@@ -164,7 +167,7 @@ def test_the_same_ending_is_lost_in_seed(engine: str) -> None:
     ],
 )
 def test_turn_budget(supply: list[int], current: int, needed: int, fits: bool) -> None:
-    assert _turns_fit(supply, current, needed) is fits
+    assert turns_fit(supply, current, needed) is fits
 
 
 @pytest.mark.parametrize(
@@ -179,7 +182,7 @@ def test_turn_budget(supply: list[int], current: int, needed: int, fits: bool) -
     ],
 )
 def test_turn_budget_on_turn(supply: list[int], current: int, needed: int, fits: bool) -> None:
-    assert _turns_fit(supply, current, needed, at_once=False) is fits
+    assert turns_fit(supply, current, needed, at_once=False) is fits
 
 
 @pytest.mark.parametrize("at_once", [True, False])
@@ -189,7 +192,7 @@ def test_turn_budget_is_never_tighter_than_the_game(at_once: bool) -> None:
         for current in range(players):
             for needed in range(1, 8):
                 for sizes in _sizes(players, 6):
-                    assert _turns_fit(
+                    assert turns_fit(
                         list(sizes), current, needed, at_once=at_once
                     ) == _turns_fit_slow(list(sizes), current, needed, at_once)
 
@@ -220,11 +223,24 @@ def _turns_fit_slow(supply: list[int], current: int, needed: int, at_once: bool 
 
 
 def test_time_out_is_unknown() -> None:
-    deal = Deal.random(2, rules="seed", seed=3)  # the heuristic's own line loses here
-    solution = solve_deal(deal, time_limit=0.2)
+    solution = solve_deal(undecided_deal(), time_limit=0.2)
     assert solution.status is DealStatus.UNKNOWN
     assert solution.line == ()
     assert not solution.decided
+
+
+def test_one_discrepancy_near_the_root_is_tried_before_deep_ones() -> None:
+    # HeuristicBot's own line loses this deal and one early change of plan wins it. Searched
+    # with the discrepancy anywhere (as a step-limited search still does), the search first
+    # tries every change near the end of the line: 15,414 positions. With the depth of the
+    # discrepancy doubling from pass to pass: 174.
+    deal = Deal.random(2, rules="seed", seed=3)
+    solution = solve_deal(deal, time_limit=None)
+    assert solution.won
+    assert solution.nodes < 1_000
+    stepped = solve_deal(deal, time_limit=None, step_limit=10**9)
+    assert stepped.won
+    assert stepped.nodes > 10_000
 
 
 def test_full_deals_won_by_the_heuristic_line_replay() -> None:
@@ -418,8 +434,7 @@ def test_ctrl_c_ends_the_search_as_undecided_with_its_statistics() -> None:
     def press_ctrl_c(progress: object) -> None:
         raise KeyboardInterrupt
 
-    deal = Deal.random(2, rules="seed", seed=3)  # long enough to report progress
-    solution = solve_deal(deal, time_limit=60, progress=press_ctrl_c)
+    solution = solve_deal(undecided_deal(), time_limit=60, progress=press_ctrl_c)
     assert solution.status is DealStatus.UNKNOWN
     assert solution.interrupted
     assert solution.line == ()
