@@ -94,7 +94,7 @@ class LegalActions(Sequence[Action]):
         """``(card, cost, cell index)`` in the order of the listing (sorted)."""
         self._payments: dict[tuple[int, int], list[tuple[int, ...]]] = {}
         """The payment choices per ``(card, cost)``, listed when first needed."""
-        self._counts = self._payment_counts()
+        self._counts = tuple(self._payment_counts())
         """How many plays (payment choices) each placement has."""
         self._ends = list(accumulate(self._counts))
         """Where each placement's plays end in the listing."""
@@ -205,7 +205,7 @@ class LegalActions(Sequence[Action]):
         >>> [(p, n) for p, n in zip(legal.placements(), legal.payment_counts()) if p[1]]
         [((3, 2, 1), 1)]
         """
-        return tuple(self._counts)
+        return self._counts
 
     def placements(self) -> Sequence[tuple[int, int, int]]:
         """``(card, cost, cell index)`` of each placement, in the listing's order (a placement
