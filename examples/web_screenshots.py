@@ -113,19 +113,28 @@ def tranquility(page: Page, url: str, size: str) -> None:
 
 
 def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        print("web_screenshots.py needs Chromium: apt-get install chromium", file=sys.stderr)
+        return 2
+    OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
-        servers = {game: serve(game, data) for game in ("tobago", "tranquility")}
-        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        servers: dict[str, tuple[subprocess.Popen[str], str]] = {}
         try:
-            for size, viewport in SIZES.items():
-                page = browser.new_page(viewport=viewport)  # type: ignore[arg-type]
-                tobago(page, servers["tobago"][1], size)
-                tranquility(page, servers["tranquility"][1], size)
-                page.close()
+            for game in ("tobago", "tranquility"):
+                servers[game] = serve(game, data)
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            try:
+                for size, viewport in SIZES.items():
+                    page = browser.new_page(viewport=viewport)  # type: ignore[arg-type]
+                    tobago(page, servers["tobago"][1], size)
+                    tranquility(page, servers["tranquility"][1], size)
+                    page.close()
+            finally:
+                browser.close()
         finally:
-            browser.close()
+            # Whatever failed, the servers stop: left running they would hold this script's
+            # output open and keep whoever waits for it waiting.
             for process, _ in servers.values():
                 process.terminate()
                 process.wait(timeout=20)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from importlib.util import find_spec
@@ -66,6 +67,8 @@ def test_the_sample_files_load() -> None:
 def test_every_example_script_runs(script: Path, tmp_path: Path) -> None:
     if "import pyspiel" in script.read_text(encoding="utf-8") and find_spec("pyspiel") is None:
         pytest.skip("needs the ai extra (OpenSpiel, PettingZoo)")
+    if "playwright" in script.read_text(encoding="utf-8") and not shutil.which("chromium"):
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
     # From another folder, so no script depends on being run from the repository root.
     # With this tree's packages first (an installed copy of another tree may be older):
     # docs_pictures.py writes the docs' pictures of this tree.
@@ -77,6 +80,7 @@ def test_every_example_script_runs(script: Path, tmp_path: Path) -> None:
         text=True,
         check=False,
         env=env,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
