@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..game.actions import Action
 from ..game.state import Observation
@@ -29,6 +30,10 @@ class RandomBot:
     """
 
     name: str = "random"
+    picks_uniformly: ClassVar[bool] = True
+    """Its choice is ``rng.choice`` over the lazy legal actions and nothing else, so games of
+    such seats may be stepped without observations (:mod:`~tranquility_solver.game.uniform_play`),
+    drawing the same actions."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         check_turn(observation, self.name)

@@ -27,6 +27,7 @@ from ..rules import Rules
 from .actions import Action, parse_action
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .state import LOSS_NO_ACTION, LOSS_OUT_OF_CARDS, GameState, Observation
+from .uniform_play import picks_uniformly, play_uniformly
 
 __all__ = [
     "OUTCOMES",
@@ -281,6 +282,20 @@ def play_game(
     """
     state = new_game(len(bots), seed=seed, rules=rules, first_player=first_player)
     rng = bot_rng(state.seed)
+    names = tuple(bot.name for bot in bots)
+    if on_state is None and picks_uniformly(bots):
+        # The same game, drawn the same way, without building an observation per turn.
+        played, outcome, turns = play_uniformly(state, rng)
+        return GameRecord(
+            state.players,
+            state.seed,
+            state.rules.name,
+            first_player,
+            names,
+            (*played,),
+            outcome,
+            turns,
+        )
     actions: list[tuple[int, str]] = []
     if on_state is not None:
         on_state(state, None)
@@ -291,7 +306,7 @@ def play_game(
         actions.append((player, str(action)))
         if on_state is not None:
             on_state(state, action)
-    return record_of(state, [bot.name for bot in bots], actions)
+    return record_of(state, names, actions)
 
 
 def record_of(

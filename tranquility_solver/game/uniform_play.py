@@ -1,0 +1,253 @@
+"""Games whose every seat picks uniformly among the legal actions, stepped on plain lists.
+
+A seat that draws uniformly needs only how many legal actions there are and the one it drew:
+:class:`~tranquility_solver.bots.RandomBot`, the baseline of every simulation, is such a seat.
+Its games need no observation and no legal action but the one drawn, so :func:`play_uniformly`
+keeps the hands and decks as lists, counts the plays from the grid's openings without listing
+their payments (a hand holding a finish card twice draws from the full listing, whose payments
+repeat), and builds only the action it records. The ordinary turn (a play or the discard action)
+is applied here; the rest (the start card and its share round, the finish card) goes through
+:meth:`GameState.apply`, which stays the rules' one statement. The draw is the one ``rng.choice`` makes over the legal actions, so a game is
+the same action for action as :func:`~tranquility_solver.game.records.play_game` stepping the
+public states (a test plays both ways over every preset and player count).
+
+>>> import tranquility_solver as tq
+>>> from tranquility_solver.game.records import bot_rng
+>>> state = tq.new_game(2, seed=3, rules="published")
+>>> actions, outcome, turns = play_uniformly(state, bot_rng(3))
+>>> actions[:2], outcome, turns
+([(0, 'play 33 e5'), (1, 'play 28 a1')], 'lost: a player ran out of cards', 41)
+>>> tq.play_game([tq.RandomBot()] * 2, seed=3, rules="published").actions[:2]
+((0, 'play 33 e5'), (1, 'play 28 a1'))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+from math import comb
+from typing import TYPE_CHECKING
+
+from ..grid import CELL_INDEX, CELL_NAMES
+from ..placement import openings
+from .actions import Action, Discard, Finish, Play, Start
+from .choices import (
+    DISCARD_ACTION_CARDS,
+    FINISH,
+    HAND_SIZE,
+    LOSS_NO_ACTION,
+    LOSS_OUT_OF_CARDS,
+    START,
+)
+from .legal import has_legal_action, legal_actions_of
+from .observation import Outcome
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = ["picks_uniformly", "play_uniformly"]
+
+
+def picks_uniformly(bots: Sequence[object]) -> bool:
+    """Whether every seat declares that it draws uniformly among the legal actions, with
+    ``rng.choice`` over ``observation.lazy_legal_actions()`` and nothing else: its class sets
+    ``picks_uniformly = True`` itself (a subclass, which may choose otherwise, must say so again).
+
+    >>> import tranquility_solver as tq
+    >>> picks_uniformly([tq.RandomBot(), tq.RandomBot()]), picks_uniformly([tq.HeuristicBot()])
+    (True, False)
+    """
+    return all(type(bot).__dict__.get("picks_uniformly") is True for bot in bots)
+
+
+@cache
+def _positions(count: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """The ``size``-subsets of positions ``0…count-1``, in the order ``combinations`` lists the
+    subsets of a sorted hand: the payment or discard a draw names, without listing the others."""
+    return tuple(combinations(range(count), size))
+
+
+@cache
+def _choose(count: int) -> tuple[int, ...]:
+    """``comb(count, size)`` per ``size`` (0…count): the payments of each cost from ``count``
+    distinct cards."""
+    return tuple(comb(count, size) for size in range(count + 1))
+
+
+class _Lists:
+    """The position of a game as mutable lists, and the public state it was last unpacked from
+    (whose other fields it keeps: phase, share round, who played the start card)."""
+
+    __slots__ = (
+        "bounds",
+        "decks",
+        "discards",
+        "grid",
+        "hands",
+        "outcome",
+        "own_counts",
+        "public",
+        "seat",
+        "start_played",
+        "turn",
+    )
+
+    def __init__(self, state: GameState) -> None:
+        self.public = state
+        self.hands = [list(hand) for hand in state.hands]
+        self.decks = [list(deck) for deck in state.decks]
+        self.discards = list(state.discards)
+        self.own_counts = [len(cards) for cards in state.player_discards]
+        """Cards each player has discarded (what their start card's proof counts)."""
+        self.bounds = list(state.start_bounds)
+        self.grid = state.grid
+        self.start_played = state.start_played
+        self.seat = state.current_player
+        self.turn = state.turn
+        self.outcome = "" if state.outcome is None else str(state.outcome)
+
+    def packed(self) -> GameState:
+        """The public state these lists stand for."""
+        return dataclasses.replace(
+            self.public,
+            hands=tuple(map(tuple, self.hands)),
+            decks=tuple(map(tuple, self.decks)),
+            discards=tuple(self.discards),
+            grid=self.grid,
+            current_player=self.seat,
+            turn=self.turn,
+            start_bounds=tuple(self.bounds),
+        )
+
+
+def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int, str]], str, int]:
+    """Play ``state`` to its end with seats that :func:`picks_uniformly`, drawing from ``rng``
+    as they do: the actions as ``(player, text)``, the outcome as text and the number of turns,
+    as the game's record gives them.
+    """
+    rules, players = state.rules, state.players
+    must_play = rules.start_card.must_play
+    at_once = rules.out_of_cards_check == "at once"
+    draw = rng.choice
+    actions: list[tuple[int, str]] = []
+
+    def step_publicly(lists: _Lists, action: Action | None) -> _Lists:
+        """Take ``action`` (or the seat's draw) on the public state, then every action
+        until the play phase is back with no start card to play."""
+        state = lists.packed()
+        while True:
+            player = state.current_player
+            if action is None:
+                action = draw(state.observation(player).lazy_legal_actions())
+            state = state.apply(action)
+            actions.append((player, str(action)))
+            action = None
+            if state.outcome is not None or not _needs_public_step(state):
+                return _Lists(state)
+
+    lists = _Lists(state)
+    if not lists.outcome and _needs_public_step(state):
+        lists = step_publicly(lists, None)
+    hands, decks, discards = lists.hands, lists.decks, lists.discards
+    while not lists.outcome:
+        seat, start_played = lists.seat, lists.start_played
+        hand = hands[seat]
+        size = len(hand)
+        if START in hand and must_play and not start_played:
+            lists = step_publicly(lists, None)
+            hands, decks, discards = lists.hands, lists.decks, lists.discards
+            continue
+        grid = lists.grid
+        table = openings(grid, rules)
+        # Sorted: a start card (0) first, finish cards (81) last, the island cards between.
+        low, high = 0, size
+        while low < size and hand[low] == START:
+            low += 1
+        while high > low and hand[high - 1] == FINISH:
+            high -= 1
+        tail: list[Action] = []
+        if low and not start_played:
+            tail.append(Start())
+        if high < size and start_played and not table.intervals:
+            tail.append(Finish())
+        chosen: Action | None = None
+        if low > 1 or high < size - 1:
+            # A card held twice: payments repeat, so count them as the listing does.
+            chosen = draw(legal_actions_of(rules, grid, tuple(hand), "play", start_played))
+            if isinstance(chosen, Play):
+                card, cell, paid = chosen.card, CELL_INDEX[chosen.cell], chosen.discards
+            elif isinstance(chosen, Discard):
+                card, cell, paid = -1, -1, chosen.cards
+        else:
+            plays = table.plays(hand[low:high], size)
+            by_cost = _choose(size - 1)
+            play_count = 0
+            for _, cost, _ in plays:
+                play_count += by_cost[cost]
+            pair_count = size * (size - 1) // 2
+            index = draw(range(play_count + pair_count + len(tail)))
+            if index < play_count:
+                for placement in plays:
+                    if index < by_cost[placement[1]]:
+                        break
+                    index -= by_cost[placement[1]]
+                card, cost, cell = placement
+                others = hand[:]
+                others.remove(card)
+                paid = tuple(others[at] for at in _positions(size - 1, cost)[index])
+                chosen = Play._of(card, CELL_NAMES[cell], paid)
+            elif index < play_count + pair_count:
+                at = _positions(size, DISCARD_ACTION_CARDS)[index - play_count]
+                card, cell, paid = -1, -1, (hand[at[0]], hand[at[1]])
+                chosen = Discard._of(paid)
+            else:
+                chosen = tail[index - play_count - pair_count]
+        if not isinstance(chosen, Play | Discard):
+            lists = step_publicly(lists, chosen)
+            hands, decks, discards = lists.hands, lists.decks, lists.discards
+            continue
+        actions.append((seat, str(chosen)))
+        if must_play and not start_played and lists.bounds:
+            lists.bounds[seat] = (len(decks[seat]), lists.own_counts[seat] + len(paid))
+        hand = hand[:]
+        if card >= 0:
+            hand.remove(card)
+            lists.grid = grid = table.placed(cell, card)
+        for paying in paid:
+            hand.remove(paying)
+            discards.append((seat, paying))
+        lists.own_counts[seat] += len(paid)
+        deck = decks[seat]
+        if len(hand) < HAND_SIZE and deck:
+            taken = HAND_SIZE - len(hand)
+            hand += deck[:taken]
+            del deck[:taken]
+            hand.sort()
+        hands[seat] = hand
+        lists.seat = seat = (seat + 1) % players
+        lists.turn += 1
+        if at_once:
+            if [] in hands and any(
+                not held and not left for held, left in zip(hands, decks, strict=True)
+            ):
+                lists.outcome = str(Outcome(False, LOSS_OUT_OF_CARDS))
+        elif not hands[seat] and not decks[seat]:
+            lists.outcome = str(Outcome(False, LOSS_OUT_OF_CARDS))
+        if not lists.outcome and not has_legal_action(
+            rules, grid, tuple(hands[seat]), start_played
+        ):
+            lists.outcome = str(Outcome(False, LOSS_NO_ACTION))
+    return actions, lists.outcome, lists.turn
+
+
+def _needs_public_step(state: GameState) -> bool:
+    """Whether the next action is one the lists do not step: a share, or a start card the rules
+    make the player play."""
+    return state.phase == "share" or (
+        state.rules.start_card.must_play
+        and not state.start_played
+        and START in state.hands[state.current_player]
+    )
