@@ -7,9 +7,10 @@ keeps the hands and decks as lists, counts the plays from the grid's openings wi
 their payments (a hand holding a finish card twice draws from the full listing, whose payments
 repeat), and builds only the action it records. The ordinary turn (a play or the discard action)
 is applied here; the rest (the start card and its share round, the finish card) goes through
-:meth:`GameState.apply`, which stays the rules' one statement. The draw is the one ``rng.choice`` makes over the legal actions, so a game is
-the same action for action as :func:`~tranquility_solver.game.records.play_game` stepping the
-public states (a test plays both ways over every preset and player count).
+:meth:`GameState.apply`, which stays the rules' one statement. The draw is the one
+``rng.choice`` makes over the legal actions, so a game is the same action for action as
+:func:`~tranquility_solver.game.records.play_game` stepping the public states (a test plays
+both ways over every preset and player count).
 
 >>> import tranquility_solver as tq
 >>> from tranquility_solver.game.records import bot_rng
@@ -182,7 +183,8 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
             elif isinstance(chosen, Discard):
                 card, cell, paid = -1, -1, chosen.cards
         else:
-            plays = table.plays(hand[low:high], size)
+            # Counted unsorted: the listing's order matters only when a play is drawn.
+            plays = table.affordable(hand[low:high], size)
             by_cost = _choose(size - 1)
             play_count = 0
             for _, cost, _ in plays:
@@ -190,6 +192,7 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
             pair_count = size * (size - 1) // 2
             index = draw(range(play_count + pair_count + len(tail)))
             if index < play_count:
+                plays.sort()
                 for placement in plays:
                     if index < by_cost[placement[1]]:
                         break
@@ -236,8 +239,11 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
                 lists.outcome = str(Outcome(False, LOSS_OUT_OF_CARDS))
         elif not hands[seat] and not decks[seat]:
             lists.outcome = str(Outcome(False, LOSS_OUT_OF_CARDS))
-        if not lists.outcome and not has_legal_action(
-            rules, grid, tuple(hands[seat]), start_played
+        # Two cards in hand can always be discarded: only a smaller hand may be stuck.
+        if (
+            not lists.outcome
+            and len(hands[seat]) < DISCARD_ACTION_CARDS
+            and not has_legal_action(rules, grid, tuple(hands[seat]), start_played)
         ):
             lists.outcome = str(Outcome(False, LOSS_NO_ACTION))
     return actions, lists.outcome, lists.turn
