@@ -3,14 +3,15 @@
 A seat that draws uniformly needs only how many legal actions there are and the one it drew:
 :class:`~tranquility_solver.bots.RandomBot`, the baseline of every simulation, is such a seat.
 Its games need no observation and no legal action but the one drawn, so :func:`play_uniformly`
-keeps the hands and decks as lists, counts the plays from the grid's openings without listing
-their payments (a hand holding a finish card twice draws from the full listing, whose payments
-repeat), and builds only the action it records. The ordinary turn (a play or the discard action)
-is applied here; the rest (the start card and its share round, the finish card) goes through
-:meth:`GameState.apply`, which stays the rules' one statement. The draw is the one
-``rng.choice`` makes over the legal actions, so a game is the same action for action as
-:func:`~tranquility_solver.game.records.play_game` stepping the public states (a test plays
-both ways over every preset and player count).
+keeps the hands and decks as lists, counts the plays with
+:class:`~tranquility_solver.placement_masks.PlacementMasks` (per card, the cells it fits; one
+``bit_count`` per cost) without listing their payments (a hand holding a finish card twice
+draws from the full listing, whose payments repeat), and builds only the action it records.
+The ordinary turn (a play or the discard action) is applied here; the rest (the start card and
+its share round, the finish card) goes through :meth:`GameState.apply`, which stays the rules'
+one statement. The draw is the one ``rng.choice`` makes over the legal actions, so a game is
+the same action for action as :func:`~tranquility_solver.game.records.play_game` stepping the
+public states (a test plays both ways over every preset and player count).
 
 >>> import tranquility_solver as tq
 >>> from tranquility_solver.game.records import bot_rng
@@ -33,7 +34,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from ..grid import CELL_INDEX, CELL_NAMES
-from ..placement import openings
+from ..placement_masks import PlacementMasks
 from .actions import Action, Discard, Finish, Play, Start
 from .choices import (
     DISCARD_ACTION_CARDS,
@@ -86,8 +87,8 @@ class _Lists:
         "bounds",
         "decks",
         "discards",
-        "grid",
         "hands",
+        "masks",
         "outcome",
         "own_counts",
         "public",
@@ -96,7 +97,7 @@ class _Lists:
         "turn",
     )
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, masks: PlacementMasks | None = None) -> None:
         self.public = state
         self.hands = [list(hand) for hand in state.hands]
         self.decks = [list(deck) for deck in state.decks]
@@ -104,7 +105,11 @@ class _Lists:
         self.own_counts = [len(cards) for cards in state.player_discards]
         """Cards each player has discarded (what their start card's proof counts)."""
         self.bounds = list(state.start_bounds)
-        self.grid = state.grid
+        if masks is None or masks.cells != state.grid.cells:
+            masks = PlacementMasks.of(state.grid, state.rules)
+        self.masks = masks
+        """Where the cards go (``masks``: kept from the lists before, when the grid is the
+        same: start, share and finish place no card)."""
         self.start_played = state.start_played
         self.seat = state.current_player
         self.turn = state.turn
@@ -117,7 +122,7 @@ class _Lists:
             hands=tuple(map(tuple, self.hands)),
             decks=tuple(map(tuple, self.decks)),
             discards=tuple(self.discards),
-            grid=self.grid,
+            grid=self.masks.grid(),
             current_player=self.seat,
             turn=self.turn,
             start_bounds=tuple(self.bounds),
@@ -147,7 +152,7 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
             actions.append((player, str(action)))
             action = None
             if state.outcome is not None or not _needs_public_step(state):
-                return _Lists(state)
+                return _Lists(state, lists.masks)
 
     lists = _Lists(state)
     if not lists.outcome and _needs_public_step(state):
@@ -161,8 +166,7 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
             lists = step_publicly(lists, None)
             hands, decks, discards = lists.hands, lists.decks, lists.discards
             continue
-        grid = lists.grid
-        table = openings(grid, rules)
+        masks = lists.masks
         # Sorted: a start card (0) first, finish cards (81) last, the island cards between.
         low, high = 0, size
         while low < size and hand[low] == START:
@@ -172,32 +176,37 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
         tail: list[Action] = []
         if low and not start_played:
             tail.append(Start())
-        if high < size and start_played and not table.intervals:
+        if high < size and start_played and not masks.empty:
             tail.append(Finish())
         chosen: Action | None = None
         if low > 1 or high < size - 1:
             # A card held twice: payments repeat, so count them as the listing does.
-            chosen = draw(legal_actions_of(rules, grid, tuple(hand), "play", start_played))
+            listing = legal_actions_of(rules, masks.grid(), tuple(hand), "play", start_played)
+            chosen = draw(listing)
             if isinstance(chosen, Play):
                 card, cell, paid = chosen.card, CELL_INDEX[chosen.cell], chosen.discards
             elif isinstance(chosen, Discard):
                 card, cell, paid = -1, -1, chosen.cards
         else:
-            # Counted unsorted: the listing's order matters only when a play is drawn.
-            plays = table.affordable(hand[low:high], size)
+            island = hand[low:high]
             by_cost = _choose(size - 1)
-            play_count = 0
-            for _, cost, _ in plays:
-                play_count += by_cost[cost]
+            counts = masks.count(island, by_cost)
+            play_count = sum(counts)
             pair_count = size * (size - 1) // 2
             index = draw(range(play_count + pair_count + len(tail)))
             if index < play_count:
-                plays.sort()
-                for placement in plays:
-                    if index < by_cost[placement[1]]:
-                        break
-                    index -= by_cost[placement[1]]
-                card, cost, cell = placement
+                # The listing's order: by card, then cost, then cell.
+                which = 0
+                while index >= counts[which]:
+                    index -= counts[which]
+                    which += 1
+                card = island[which]
+                placements = masks.placements(card, size - 1)
+                which = 0
+                while index >= by_cost[placements[which][0]]:
+                    index -= by_cost[placements[which][0]]
+                    which += 1
+                cost, cell = placements[which]
                 others = hand[:]
                 others.remove(card)
                 paid = tuple(others[at] for at in _positions(size - 1, cost)[index])
@@ -218,7 +227,7 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
         hand = hand[:]
         if card >= 0:
             hand.remove(card)
-            lists.grid = grid = table.placed(cell, card)
+            masks.place(cell, card)
         for paying in paid:
             hand.remove(paying)
             discards.append((seat, paying))
@@ -243,7 +252,7 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
         if (
             not lists.outcome
             and len(hands[seat]) < DISCARD_ACTION_CARDS
-            and not has_legal_action(rules, grid, tuple(hands[seat]), start_played)
+            and not has_legal_action(rules, masks.grid(), tuple(hands[seat]), start_played)
         ):
             lists.outcome = str(Outcome(False, LOSS_NO_ACTION))
     return actions, lists.outcome, lists.turn
