@@ -59,8 +59,9 @@ class PlacementMasks:
         self.costs = costs
         """Per cell, its cost whatever the card; ``-1`` for a filled cell or one whose cost
         depends on the card."""
-        self.by_cost: dict[int, int] = {}
-        """Per cost, the mask of the empty cells that cost that much, whatever the card."""
+        self.by_cost: list[int] = []
+        """Per cost (an index), the mask of the empty cells that cost that much, whatever the
+        card."""
         self.unsteady = 0
         """The empty cells whose cost depends on the card played there."""
         for cell, value in enumerate(cells):
@@ -105,7 +106,7 @@ class PlacementMasks:
     def empty(self) -> int:
         """The mask of the empty cells."""
         empty = self.unsteady
-        for mask in self.by_cost.values():
+        for mask in self.by_cost:
             empty |= mask
         return empty
 
@@ -115,7 +116,9 @@ class PlacementMasks:
         that cost (and is 0 for a cost the hand cannot pay; costs past the end weigh 0)."""
         fits, cells, unsteady = self.fits, self.cells, self.unsteady
         steady = [
-            (mask, weights[cost]) for cost, mask in self.by_cost.items() if cost < len(weights)
+            (mask, weight)
+            for mask, weight in zip(self.by_cost, weights, strict=False)
+            if weight and mask
         ]
         cost_of = self.rules.discard_cost
         counts = []
@@ -123,8 +126,7 @@ class PlacementMasks:
             cells_of = fits[card]
             total = 0
             for mask, weight in steady:
-                if weight:
-                    total += (cells_of & mask).bit_count() * weight
+                total += (cells_of & mask).bit_count() * weight
             loose = cells_of & unsteady
             while loose:
                 lowest = loose & -loose
@@ -134,6 +136,38 @@ class PlacementMasks:
                 loose ^= lowest
             counts.append(total)
         return counts
+
+    def locate(self, card: int, index: int, weights: Sequence[int]) -> tuple[int, int, int]:
+        """The placement of ``card`` that the ``index``-th of its plays falls in, counting each
+        placement ``weights[cost]`` times in the order of :meth:`placements`: its cost, its
+        cell and the index within it, found without listing the placements.
+
+        >>> from tranquility_solver.grid import Grid
+        >>> from tranquility_solver.rules import Rules
+        >>> masks = PlacementMasks.of(Grid.empty(), Rules.seed())
+        >>> masks.locate(12, 7, (1, 4)), masks.placements(12, budget=1)[7]
+        ((0, 7, 0), (0, 7))
+        """
+        cells_of = self.fits[card]
+        by_cost = self.by_cost
+        loose = cells_of & self.unsteady
+        unsteady: dict[int, int] = {}
+        while loose:
+            lowest = loose & -loose
+            cost = self.rules.discard_cost(self.cells, lowest.bit_length() - 1, card)
+            unsteady[cost] = unsteady.get(cost, 0) | lowest
+            loose ^= lowest
+        for cost, weight in enumerate(weights):
+            if not weight:
+                continue
+            mask = (cells_of & by_cost[cost] if cost < len(by_cost) else 0) | unsteady.get(cost, 0)
+            span = mask.bit_count() * weight
+            if index < span:
+                for _ in range(index // weight):
+                    mask &= mask - 1  # the cells of this cost in order: drop the lowest
+                return cost, (mask & -mask).bit_length() - 1, index % weight
+            index -= span
+        raise IndexError(f"card {card} has fewer plays than {index}")
 
     def placements(self, card: int, budget: int) -> list[tuple[int, int]]:
         """``(cost, cell index)`` of every placement of ``card`` that costs at most ``budget``,
@@ -185,7 +219,10 @@ class PlacementMasks:
         if cost == _UNKNOWN_COST:
             self.unsteady |= 1 << cell
         else:
-            self.by_cost[cost] = self.by_cost.get(cost, 0) | 1 << cell
+            by_cost = self.by_cost
+            if cost >= len(by_cost):
+                by_cost.extend([0] * (cost + 1 - len(by_cost)))
+            by_cost[cost] |= 1 << cell
 
     def _unfile(self, cell: int) -> None:
         """Take ``cell`` out of the masks of its cost."""

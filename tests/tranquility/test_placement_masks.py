@@ -32,6 +32,24 @@ def _agree(masks: PlacementMasks, grid: Grid, rules: Rules, rng: random.Random) 
         assert counted == [
             sum(weights[cost] for played, cost, _ in listed if played == card) for card in cards
         ]
+        # Each play, counted weights[cost] times per placement, is located where the listing
+        # puts it.
+        for card, count in zip(cards, counted, strict=True):
+            for index in sorted({0, count // 2, count - 1}) if count else ():
+                assert masks.locate(card, index, weights) == _walk(listed, card, index, weights)
+
+
+def _walk(
+    listed: list[tuple[int, int, int]], card: int, index: int, weights: list[int]
+) -> tuple[int, int, int]:
+    """The ``index``-th play of ``card`` in the listing, each placement weighing its cost's
+    weight: its cost, cell and index within the placement."""
+    for played, cost, cell in listed:
+        if played == card:
+            if index < weights[cost]:
+                return cost, cell, index
+            index -= weights[cost]
+    raise AssertionError("past the last play")
 
 
 @settings(max_examples=60)

@@ -201,12 +201,7 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
                     index -= counts[which]
                     which += 1
                 card = island[which]
-                placements = masks.placements(card, size - 1)
-                which = 0
-                while index >= by_cost[placements[which][0]]:
-                    index -= by_cost[placements[which][0]]
-                    which += 1
-                cost, cell = placements[which]
+                cost, cell, index = masks.locate(card, index, by_cost)
                 others = hand[:]
                 others.remove(card)
                 paid = tuple(others[at] for at in _positions(size - 1, cost)[index])
