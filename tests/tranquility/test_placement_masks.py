@@ -8,7 +8,7 @@ from math import comb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tranquility_solver.grid import FIRST_CARD, LAST_CARD, Grid
+from tranquility_solver.grid import FIRST_CARD, LAST_CARD, Cells, Grid
 from tranquility_solver.placement import openings
 from tranquility_solver.placement_masks import PlacementMasks
 from tranquility_solver.rules import Rules
@@ -52,9 +52,19 @@ def _walk(
     raise AssertionError("past the last play")
 
 
+def _card_cost(cells: Cells, index: int, card: int) -> int:
+    """A cost rule no table knows: it reads the card and the cell, so every cost is unknown
+    until the card is given."""
+    del cells
+    return (card + index) % 4
+
+
+CARD_COST = Rules("card cost", PRESETS[1].precedences, True, _card_cost)
+
+
 @settings(max_examples=60)
 @given(
-    rules=st.sampled_from(PRESETS) | random_rules(),
+    rules=st.sampled_from((*PRESETS, CARD_COST)) | random_rules(),
     seed=st.integers(0, 2**32),
     start=st.integers(0, 20),
 )

@@ -15,6 +15,7 @@ from tranquility_solver.game.actions import Action
 from tranquility_solver.game.records import GameRecord, play_game
 from tranquility_solver.game.state import GameState, Observation
 from tranquility_solver.game.uniform_play import picks_uniformly
+from tranquility_solver.grid import Cells
 from tranquility_solver.rules import Rules, StartCardEvent
 
 MIXED = dataclasses.replace(
@@ -29,7 +30,16 @@ MIXED = dataclasses.replace(
 """Rules no preset has: three finish cards (hands hold two or three of them), a start card
 the player may keep, a share round after which everyone draws, the seed's out-of-cards check."""
 
-PRESETS = (Rules.seed(), Rules.published(), MIXED)
+
+def _card_cost(cells: Cells, index: int, card: int) -> int:
+    """A cost that reads the card: no table of costs knows it before the card is given."""
+    del cells
+    return (card + index) % 4
+
+
+CARD_COST = dataclasses.replace(Rules.seed(), name="card cost", discard_cost=_card_cost)
+
+PRESETS = (Rules.seed(), Rules.published(), MIXED, CARD_COST)
 
 
 def _stepwise(bots: list[Any], seed: int, rules: Rules, first_player: int) -> GameRecord:
