@@ -39,6 +39,13 @@ class PlacementMasks:
     """Per card value the empty cells it fits by the order rule (``fits[card]``), per known
     cost the empty cells of that cost (``by_cost``), and the empty cells whose cost depends on
     the card (``unsteady``). Mutable: it belongs to the loop that places its cards.
+
+    >>> from tranquility_solver.grid import Grid
+    >>> from tranquility_solver.rules import Rules
+    >>> masks = PlacementMasks.of(Grid.empty(), Rules.published())
+    >>> masks.place(2, 40)  # c1: the cells before it in the sequence now take less than 40
+    >>> masks.fits[39] >> 1 & 1, masks.fits[41] >> 1 & 1  # b1
+    (1, 0)
     """
 
     __slots__ = ("by_cost", "cells", "costs", "fits", "rules", "unsteady")
