@@ -278,7 +278,9 @@ def play_game(
     (2, True)
 
     ``on_state(state, action)``, if given, is called after every action (``action`` is ``None``
-    for the first state), e.g. to print a log.
+    for the first state), e.g. to print a log. Without it, a game whose every seat's class
+    declares ``picks_uniformly`` (RandomBot) is played on lists, without a state or observation
+    per turn (:mod:`~tranquility_solver.game.uniform_play`): the same game, faster.
     """
     state = new_game(len(bots), seed=seed, rules=rules, first_player=first_player)
     rng = bot_rng(state.seed)
