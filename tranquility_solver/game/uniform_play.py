@@ -173,14 +173,10 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
             low += 1
         while high > low and hand[high - 1] == FINISH:
             high -= 1
-        tail: list[Action] = []
-        if low and not start_played:
-            tail.append(Start())
-        if high < size and start_played and not masks.empty:
-            tail.append(Finish())
         chosen: Action | None = None
         if low > 1 or high < size - 1:
-            # A card held twice: payments repeat, so count them as the listing does.
+            # A card held twice: payments repeat, so count them (and start and finish) as the
+            # listing does.
             listing = legal_actions_of(rules, masks.grid(), tuple(hand), "play", start_played)
             chosen = draw(listing)
             if isinstance(chosen, Play):
@@ -188,6 +184,11 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
             elif isinstance(chosen, Discard):
                 card, cell, paid = -1, -1, chosen.cards
         else:
+            tail: list[Action] = []
+            if low and not start_played:
+                tail.append(Start())
+            if high < size and start_played and not masks.empty:
+                tail.append(Finish())
             island = hand[low:high]
             by_cost = _choose(size - 1)
             counts = masks.count(island, by_cost)
