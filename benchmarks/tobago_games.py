@@ -253,6 +253,7 @@ def run(before: str, repeats: int, seed: int, top: int) -> dict[str, Any]:
     profiles = {
         f"{bot}_{players}p": profile_lines(bot, players, GAMES[bot] // 2, seed, top)
         for bot, players in TARGETS
+        if top > 0
     }
     return {
         "island": "ABC-1",

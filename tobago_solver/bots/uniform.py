@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from tobago_solver.bots.turns import no_decision
-from tobago_solver.game.actions import EXCHANGE, Action, Play
+from tobago_solver.game.actions import Action
 from tobago_solver.game.observation import Observation
+from tobago_solver.game.uniform_play import uniform_choices
 
 __all__ = ["RandomBot"]
 
@@ -29,12 +31,14 @@ class RandomBot:
     """
 
     name: str = "random"
+    picks_uniformly: ClassVar[bool] = True
+    """Its choice is ``rng.choice`` over ``uniform_choices`` of the legal actions, nothing
+    else: ``play_game`` may play its games without an observation per turn
+    (:mod:`~tobago_solver.game.uniform_play`)."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """A uniformly random legal action."""
         legal = observation.legal_actions
         if not legal:
             raise no_decision(observation)
-        if observation.rules.exchange and any(isinstance(a, Play) for a in legal):
-            legal = tuple(a for a in legal if a != EXCHANGE)
-        return rng.choice(legal)
+        return rng.choice(uniform_choices(legal, observation.rules))

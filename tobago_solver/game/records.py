@@ -38,6 +38,7 @@ from tobago_solver.game.observation import Observation
 from tobago_solver.game.rules import GameRules
 from tobago_solver.game.setup import MAX_SEED, new_game
 from tobago_solver.game.state import GameState
+from tobago_solver.game.uniform_play import picks_uniformly, play_uniformly
 from tobago_solver.island import Island
 from tobago_solver.rules import PresetName
 
@@ -284,11 +285,18 @@ def play_game(
     >>> play_game(island, bots, seed=3) == play_game(island, bots, seed=3)
     True
 
-    Each bot sees only its own observation and draws from its own seeded generator.
+    Each bot sees only its own observation and draws from its own seeded generator. Without
+    ``watch``, a game whose every seat's class declares ``picks_uniformly`` (RandomBot) is played
+    without an observation per turn (:mod:`~tobago_solver.game.uniform_play`): the same game,
+    faster.
     """
     state = new_game(island, len(bots), seed=seed, rules=rules, cars=cars)
     start = state
     rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
+    names = tuple(bot.name for bot in bots)
+    if watch is None and picks_uniformly(bots):
+        final, texts, players = play_uniformly(state, rngs)
+        return record_of(start, final, names, tuple(texts), tuple(players))
     actions, actors = [], []
     if watch is not None:
         watch(state, None)
@@ -300,7 +308,6 @@ def play_game(
         actors.append(player)
         if watch is not None:
             watch(state, action)
-    names = tuple(bot.name for bot in bots)
     return record_of(start, state, names, tuple(actions), tuple(actors))
 
 

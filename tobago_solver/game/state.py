@@ -87,6 +87,7 @@ __all__ = [  # with the names that moved to position, paths and end: still impor
     "MapState",
     "Phase",
     "all_roses",
+    "amulet_follows_move",
     "gold_total",
     "located_field",
     "map_name",
@@ -467,7 +468,7 @@ class GameState(Position):
         cars = tuple_set(self.cars, p, destination)
         if maps_here:
             return settle(replace(self, cars=cars, claims=tuple((m, p) for m in maps_here)))
-        if destination not in self.amulets and self.amulets_held[p] == 0:
+        if not amulet_follows_move(self, p, destination):
             return end_turn(self, cars=cars)  # as _after_action would, nothing to decide
         return replace(self, cars=cars, moved=True)._after_action()
 
@@ -479,6 +480,19 @@ class GameState(Position):
         take where their car stopped, or one held), so the turn does not end with it."""
         p = self.current_player
         return (self.moved and self.cars[p] in self.amulets) or self.amulets_held[p] > 0
+
+
+def amulet_follows_move(position: Position, player: int, destination: str) -> bool:
+    """Whether ``player`` has an amulet to decide about after moving their car to
+    ``destination`` (one lies there to take, or they hold one to spend), so that the move does
+    not end their turn (unless it claims a treasure).
+
+    >>> import tobago_solver as tb
+    >>> state = tb.new_game(tb.islands.default(), 2, seed=1)
+    >>> amulet_follows_move(state, 0, state.amulets[0]), state.amulets_held
+    (True, (0, 0))
+    """
+    return destination in position.amulets or position.amulets_held[player] > 0
 
 
 _READS_ALL: Final = frozenset(f.name for f in fields(GameState))
