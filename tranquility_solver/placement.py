@@ -20,6 +20,7 @@ from .grid import CELL_COUNT, CELL_NAMES, FIRST_CARD, LAST_CARD, Cells, Grid, ch
 from .rules import BLIND_COST_READERS, CARD_BLIND_COSTS, STEADY_COST_READERS, Rules
 
 __all__ = [
+    "UNKNOWN_COST",
     "Openings",
     "Placement",
     "check_hand",
@@ -31,6 +32,7 @@ __all__ = [
     "order_conflicts",
     "placement_cost",
     "pool_without",
+    "related_cells",
 ]
 
 _SEED = Rules.seed()
@@ -55,7 +57,7 @@ class Placement:
         return f"{self.card}@{self.cell} (cost {self.cost})"
 
 
-def _related_cells(rules: Rules, index: int) -> tuple[int, int]:
+def related_cells(rules: Rules, index: int) -> tuple[int, int]:
     """Masks of cells that must be lower / higher than ``index`` under the order rule."""
     order = rules.order
     if rules.transitive_order:
@@ -67,7 +69,7 @@ def _related_cells(rules: Rules, index: int) -> tuple[int, int]:
 
 def order_conflicts(grid: Grid, index: int, card: int, rules: Rules) -> tuple[int, ...]:
     """Indices of filled cells that ``card`` on cell ``index`` would be out of order with."""
-    lower, higher = _related_cells(rules, index)
+    lower, higher = related_cells(rules, index)
     conflicts = []
     for other, value in enumerate(grid.cells):
         if value is None:
@@ -109,7 +111,7 @@ def check_placement(
     if conflicts:
         other = conflicts[0]
         value = grid.cells[other]
-        lower, _ = _related_cells(rules, index)
+        lower, _ = related_cells(rules, index)
         relation = "higher" if lower >> other & 1 else "lower"
         raise IllegalPlacementError(
             f"cannot play {card} on {name}: it must be {relation} than {value} on "
@@ -219,7 +221,7 @@ class Openings:
         """:meth:`plays` in no particular order (enough to tell whether there is one)."""
         affordable = hand_size - 1
         cost_of, grid_cells = self.rules.discard_cost, self.cells
-        known_costs = self._known_costs
+        known_costs = self.known_costs
         return [
             (card, cost, index)
             for low, high, _, cells in self.intervals
@@ -235,9 +237,9 @@ class Openings:
         ]
 
     @cached_property
-    def _known_costs(self) -> Sequence[int]:
+    def known_costs(self) -> Sequence[int]:
         """Per cell: its cost when the card does not change it, worked out once and carried from
-        grid to grid (:meth:`placed`), else :data:`_UNKNOWN_COST` (a known cost is never
+        grid to grid (:meth:`placed`), else :data:`UNKNOWN_COST` (a known cost is never
         negative): every empty cell for a cost rule blind to the card (`seed`), the empty cells
         none of whose read cells is filled for a rule of
         :data:`~tranquility_solver.rules.STEADY_COST_READERS` (`published`), none otherwise."""
@@ -254,7 +256,7 @@ class Openings:
             }
         else:
             return _NO_COSTS
-        costs = [_UNKNOWN_COST] * CELL_COUNT
+        costs = [UNKNOWN_COST] * CELL_COUNT
         for _, _, _, cells in self.intervals:
             for index in cells:
                 if index not in unsteady:
@@ -285,7 +287,7 @@ class Openings:
         ((0, 0, 40), (1, 0, 40), (3, 40, 81))
         """
         grid = Grid._of_placed(self.cells, index, card)
-        lower, higher = _related_cells(self.rules, index)
+        lower, higher = related_cells(self.rules, index)
         # An interval the card neither sits in nor bounds is kept as it is. The parts whose bounds
         # the card changes now have the card as a bound, which no other interval has: they are
         # grouped only among themselves.
@@ -316,21 +318,21 @@ class Openings:
             ),
         )
         after = Openings(grid.cells, self.rules, intervals)
-        known: Sequence[int] | None = self.__dict__.get("_known_costs")
+        known: Sequence[int] | None = self.__dict__.get("known_costs")
         if known is not None and known is not _NO_COSTS:
             costs = list(known)
-            costs[index] = _UNKNOWN_COST
+            costs[index] = UNKNOWN_COST
             cost_of = self.rules.discard_cost
             if cost_of in CARD_BLIND_COSTS:
                 # Only the cells the new card wedges change cost: the rest carries over.
                 for reader in BLIND_COST_READERS[cost_of][index]:
-                    if costs[reader] != _UNKNOWN_COST:
+                    if costs[reader] != UNKNOWN_COST:
                         costs[reader] = cost_of(grid.cells, reader, FIRST_CARD)
             else:
                 # A steady cell stays steady, at the same cost, unless its cost reads the card.
                 for reader in STEADY_COST_READERS[cost_of][index]:
-                    costs[reader] = _UNKNOWN_COST
-            after.__dict__["_known_costs"] = costs
+                    costs[reader] = UNKNOWN_COST
+            after.__dict__["known_costs"] = costs
         grid.__dict__[_OPENINGS] = after
         return grid
 
@@ -353,10 +355,10 @@ def openings(grid: Grid, rules: Rules) -> Openings:
     return found
 
 
-_UNKNOWN_COST = -1
+UNKNOWN_COST = -1
 """In a table of the cells' costs: a cell whose cost the table does not give (filled, or
 depending on the card)."""
-_NO_COSTS = (_UNKNOWN_COST,) * CELL_COUNT
+_NO_COSTS = (UNKNOWN_COST,) * CELL_COUNT
 """The table of a cost rule for which no cost is known without the card."""
 
 _OPENINGS = "_openings"

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .grid import CELL_COUNT, FIRST_CARD, LAST_CARD, Cells, Grid
-from .placement import _UNKNOWN_COST, _related_cells, openings
+from .placement import UNKNOWN_COST, openings, related_cells
 from .rules import BLIND_COST_READERS, CARD_BLIND_COSTS, STEADY_COST_READERS, Rules
 
 __all__ = ["PlacementMasks"]
@@ -99,7 +99,7 @@ class PlacementMasks:
         for card in range(FIRST_CARD, LAST_CARD + 1):
             mask ^= toggles[card]
             fits[card] = mask
-        return cls(rules, grid.cells, fits, list(table._known_costs))
+        return cls(rules, grid.cells, fits, list(table.known_costs))
 
     def copy(self) -> PlacementMasks:
         """Masks of the same grid that change on their own."""
@@ -199,7 +199,7 @@ class PlacementMasks:
         """Put ``card`` (legal there) on the empty cell ``index``: the cells the order now puts
         above it fit only higher cards, those below only lower ones (as ``Openings.placed``),
         and the costs that read the cell are worked out again."""
-        lower, higher = _related_cells(self.rules, index)
+        lower, higher = related_cells(self.rules, index)
         keep_low = ~(higher | 1 << index) & _ALL_CELLS
         keep_high = ~(lower | 1 << index) & _ALL_CELLS
         fits = self.fits
@@ -207,7 +207,7 @@ class PlacementMasks:
         fits[card:] = [mask & keep_high for mask in fits[card:]]
         self.cells = cells = (*self.cells[:index], card, *self.cells[index + 1 :])
         self._unfile(index)
-        self.costs[index] = _UNKNOWN_COST
+        self.costs[index] = UNKNOWN_COST
         cost_of = self.rules.discard_cost
         if cost_of in CARD_BLIND_COSTS:
             for reader in BLIND_COST_READERS[cost_of][index]:
@@ -218,12 +218,12 @@ class PlacementMasks:
             for reader in STEADY_COST_READERS[cost_of][index]:
                 if cells[reader] is None:
                     self._unfile(reader)
-                    self._file(reader, _UNKNOWN_COST)
+                    self._file(reader, UNKNOWN_COST)
 
     def _file(self, cell: int, cost: int) -> None:
         """Keep the empty ``cell`` under its ``cost`` (``-1``: it depends on the card)."""
         self.costs[cell] = cost
-        if cost == _UNKNOWN_COST:
+        if cost == UNKNOWN_COST:
             self.unsteady |= 1 << cell
         else:
             by_cost = self.by_cost
@@ -234,7 +234,7 @@ class PlacementMasks:
     def _unfile(self, cell: int) -> None:
         """Take ``cell`` out of the masks of its cost."""
         cost = self.costs[cell]
-        if cost == _UNKNOWN_COST:
+        if cost == UNKNOWN_COST:
             self.unsteady &= ~(1 << cell)
         else:
             self.by_cost[cost] &= ~(1 << cell)

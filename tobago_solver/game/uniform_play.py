@@ -107,16 +107,17 @@ def play_uniformly(
             moves_from = kept
         turn_ends_quietly = nothing_ends(run)
         cars, turn, player = list(run.cars), run.turn, run.current_player
-        # Per player: their clue plays' count, and 1 when a uniform seat may exchange instead
+        # Per player: their clue plays, and 1 when a uniform seat may exchange instead
         # (legal_actions lists plays, then moves, then ``exchange``).
-        fixed: list[tuple[int, int] | None] = [None] * players
+        fixed: list[tuple[list[Play], int] | None] = [None] * players
         while True:
-            counts = fixed[player]
-            if counts is None:
+            found = fixed[player]
+            if found is None:
                 plays = plays_of(run, player)
                 may_exchange = exchange and bool(run.hands[player]) and not plays
-                counts = fixed[player] = (len(plays), int(may_exchange))
-            played, exchanges = counts
+                found = fixed[player] = (plays, int(may_exchange))
+            plays, exchanges = found
+            played = len(plays)
             here = cars[player]
             listed = moves_from.get(here)
             if listed is None:
@@ -141,12 +142,19 @@ def play_uniformly(
                 # The state the moves led to, as end_turn made it (phase, moved and the opening
                 # count are those of the run's start).
                 state = replaced(run, {"cars": tuple(cars), "current_player": player, "turn": turn})
-            legal = uniform_choices(state.legal_actions(), rules)
-            if len(legal) != (choices or 1):
-                raise AssertionError(
-                    f"turn {turn}: {choices} choices counted, {len(legal)} legal for a uniform seat"
-                )
-            action = legal[drawn]
+            # The drawn action from the lists legal_actions joins; the rest (exchange, pass)
+            # from the legal actions themselves, which must then be as many as counted.
+            if step < 0:
+                action = plays[drawn]
+            elif step < len(listed):
+                action = listed[step]
+            else:
+                legal = uniform_choices(state.legal_actions(), rules)
+                if len(legal) != (choices or 1):
+                    raise AssertionError(
+                        f"turn {turn}: {choices} choices counted, {len(legal)} legal actions"
+                    )
+                action = legal[drawn]
             state = state.apply(action)
             actions.append(str(action))
             actors.append(player)

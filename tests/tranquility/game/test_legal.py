@@ -20,7 +20,7 @@ import tranquility_solver as tq
 from tranquility_solver.errors import IllegalActionError, TranquilityError
 from tranquility_solver.game import Discard, Finish, GameState, Play, Share, Start, new_game
 from tranquility_solver.game.legal import LegalActions, legal_actions_of
-from tranquility_solver.placement import _UNKNOWN_COST, Openings, openings
+from tranquility_solver.placement import UNKNOWN_COST, Openings, openings
 from tranquility_solver.rules import BLIND_COST_READERS, CARD_BLIND_COSTS, STEADY_COST_READERS
 
 from ..strategies import grids, random_rules
@@ -220,10 +220,10 @@ def test_known_costs_carried_along_games_are_those_of_each_grid(rules: tq.Rules)
         state = new_game(1 + game % 5, seed=game, rules=rules)
         while not state.is_terminal:
             table = openings(state.grid, state.rules)
-            if state.grid.filled_count and "_known_costs" in table.__dict__:
-                assert table._known_costs == Openings.of(state.grid, state.rules)._known_costs
-                for index, cost in enumerate(table._known_costs):
-                    if cost == _UNKNOWN_COST:
+            if state.grid.filled_count and "known_costs" in table.__dict__:
+                assert table.known_costs == Openings.of(state.grid, state.rules).known_costs
+                for index, cost in enumerate(table.known_costs):
+                    if cost == UNKNOWN_COST:
                         continue
                     assert {
                         state.rules.cost(state.grid.cells, index, card) for card in range(1, 81)
