@@ -154,14 +154,24 @@ class GameState(Position):
             return observe(self, player, ())
         # The listing itself, not the fact kept for legal_actions(): a game asks for it once per
         # position, here, and keeping it costs a look-up and a table per position.
-        return observe(self, player, self._legal())
+        return observe(self, player, self._legal_or_listed())
 
     # -- legal actions -------------------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions ``to_move`` may take, in a stable order (plays, moves, then the rest)."""
-        actions: tuple[Action, ...] = self.derived("legal", _READS_ALL, self._legal)
+        actions: tuple[Action, ...] = self.derived("legal", _READS_ALL, self._legal_or_listed)
         return actions
+
+    def _legal_or_listed(self) -> tuple[Action, ...]:
+        """The legal actions of :meth:`legal_listing` when it was asked for (an adapter asks
+        first, for its action ids), else listed."""
+        facts = self._cache.get(_READS_ALL)
+        if facts is not None:
+            kept: ActionListing | None = facts.get("listing")
+            if kept is not None:
+                return kept.actions
+        return self._legal()
 
     def legal_listing(self) -> ActionListing:
         """:meth:`legal_actions` with its plays and moves as the engine's shared lists.
