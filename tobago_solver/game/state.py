@@ -152,7 +152,7 @@ class GameState(Position):
         """What ``player`` may know: the public board, own hand and gold, deck sizes."""
         if self.to_move != player:
             return observe(self, player, ())
-        # The listing itself, not the fact kept for legal_actions(): a game asks for it once per
+        # Listed, not kept as the fact legal_actions() keeps: a game asks for it once per
         # position, here, and keeping it costs a look-up and a table per position.
         return observe(self, player, self._legal_or_listed())
 

@@ -163,8 +163,9 @@ def play_uniformly(
 
 
 _MOVES_KEY: Final = "tobago_solver.game.uniform_play:moves"
-_STOPS_KEPT: Final = 1024
-"""Sets of located treasures whose moves are kept; the table starts over beyond (memory)."""
+_STOPS_KEPT: Final = 256
+"""Sets of located treasures whose moves are kept; the table starts over beyond (memory: each
+holds up to one move list per field, a few hundred bytes each)."""
 
 
 def _moves_by_stops(island: Island, steps: int) -> dict[frozenset[str], dict[str, MoveList]]:
