@@ -23,7 +23,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate, combinations
 from math import comb
-from typing import Literal, overload
+from typing import Final, Literal, overload
 
 from ..grid import CELL_INDEX, CELL_NAMES, Grid
 from ..placement import openings
@@ -38,6 +38,7 @@ __all__ = [
     "legal_actions_of",
     "must_start",
     "share_bounds",
+    "start_and_finish",
 ]
 
 Phase = Literal["play", "share"]
@@ -52,6 +53,26 @@ def _combos(cards: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
 def must_start(rules: Rules, hand: tuple[int, ...], start_played: bool) -> bool:
     """Whether the rules make this player play their start card now."""
     return rules.start_card.must_play and not start_played and START in hand
+
+
+def start_and_finish(
+    hand: Sequence[int], start_played: bool, grid_full: bool
+) -> tuple[Action, ...]:
+    """The start and finish actions a hand has in the play phase (listed after its plays and
+    discards): its start card until one is played, then its finish card once the grid is full.
+
+    >>> start_and_finish((0, 5), False, False), start_and_finish((5, 81), True, True)
+    ((Start(),), (Finish(),))
+    >>> start_and_finish((5, 81), True, False)
+    ()
+    """
+    if not start_played:
+        return _START if START in hand else ()
+    return _FINISH if grid_full and FINISH in hand else ()
+
+
+_START: Final[tuple[Action, ...]] = (Start(),)
+_FINISH: Final[tuple[Action, ...]] = (Finish(),)
 
 
 def share_bounds(hand_size: int, share_left: int, later_capacity: int) -> tuple[int, int]:
@@ -274,12 +295,8 @@ def legal_actions_of(
     island = sorted(set(filter(is_island, hand)))
     plays = openings(grid, rules).plays(island, len(hand))
     payers = tuple(filter(may_pay_with, hand))
-    tail: list[Action] = []
-    if START in hand and not start_played:
-        tail.append(Start())
-    if FINISH in hand and start_played and grid.is_full:
-        tail.append(Finish())
-    return LegalActions(payers, plays, _combos(hand, DISCARD_ACTION_CARDS), Discard, (*tail,))
+    tail = start_and_finish(hand, start_played, grid.is_full)
+    return LegalActions(payers, plays, _combos(hand, DISCARD_ACTION_CARDS), Discard, tail)
 
 
 def has_legal_action(rules: Rules, grid: Grid, hand: tuple[int, ...], start_played: bool) -> bool:
@@ -288,9 +305,7 @@ def has_legal_action(rules: Rules, grid: Grid, hand: tuple[int, ...], start_play
     >>> has_legal_action(Rules.seed(), Grid.empty(), (), True)
     False
     """
-    if len(hand) >= DISCARD_ACTION_CARDS or (START in hand and not start_played):
-        return True
-    if FINISH in hand and start_played and grid.is_full:
+    if len(hand) >= DISCARD_ACTION_CARDS or start_and_finish(hand, start_played, grid.is_full):
         return True
     island = [card for card in hand if is_island(card)]
     return bool(island and openings(grid, rules).affordable(island, len(hand)))

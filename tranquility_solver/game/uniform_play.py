@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from ..grid import CELL_INDEX, CELL_NAMES
 from ..placement_masks import PlacementMasks
-from .actions import Action, Discard, Finish, Play, Start
+from .actions import Action, Discard, Play
 from .choices import (
     DISCARD_ACTION_CARDS,
     FINISH,
@@ -44,7 +44,7 @@ from .choices import (
     LOSS_OUT_OF_CARDS,
     START,
 )
-from .legal import has_legal_action, legal_actions_of
+from .legal import has_legal_action, legal_actions_of, start_and_finish
 from .observation import Outcome
 
 if TYPE_CHECKING:
@@ -184,11 +184,7 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
             elif isinstance(chosen, Discard):
                 card, cell, paid = -1, -1, chosen.cards
         else:
-            tail: list[Action] = []
-            if low and not start_played:
-                tail.append(Start())
-            if high < size and start_played and not masks.empty:
-                tail.append(Finish())
+            tail = start_and_finish(hand, start_played, not masks.empty)
             island = hand[low:high]
             by_cost = _choose(size - 1)
             counts = masks.count(island, by_cost)
