@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
 from ..errors import RecordError, TranquilityError
@@ -288,16 +288,8 @@ def play_game(
     if on_state is None and picks_uniformly(bots):
         # The same game, drawn the same way, without building an observation per turn.
         played, outcome, turns = play_uniformly(state, rng)
-        return GameRecord(
-            state.players,
-            state.seed,
-            state.rules.name,
-            first_player,
-            names,
-            (*played,),
-            outcome,
-            turns,
-        )
+        # The deal's fields as record_of reads them; the end as the lists reached it.
+        return replace(record_of(state, names, played), outcome=outcome, turns=turns)
     actions: list[tuple[int, str]] = []
     if on_state is not None:
         on_state(state, None)
