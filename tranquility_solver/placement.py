@@ -32,6 +32,7 @@ __all__ = [
     "order_conflicts",
     "placement_cost",
     "pool_without",
+    "recosted_cells",
     "related_cells",
 ]
 
@@ -322,19 +323,33 @@ class Openings:
         if known is not None and known is not _NO_COSTS:
             costs = list(known)
             costs[index] = UNKNOWN_COST
-            cost_of = self.rules.discard_cost
-            if cost_of in CARD_BLIND_COSTS:
-                # Only the cells the new card wedges change cost: the rest carries over.
-                for reader in BLIND_COST_READERS[cost_of][index]:
-                    if costs[reader] != UNKNOWN_COST:
-                        costs[reader] = cost_of(grid.cells, reader, FIRST_CARD)
-            else:
-                # A steady cell stays steady, at the same cost, unless its cost reads the card.
-                for reader in STEADY_COST_READERS[cost_of][index]:
-                    costs[reader] = UNKNOWN_COST
+            for reader, cost in recosted_cells(self.rules, grid.cells, index):
+                costs[reader] = cost
             after.__dict__["known_costs"] = costs
         grid.__dict__[_OPENINGS] = after
         return grid
+
+
+def recosted_cells(rules: Rules, cells: Cells, index: int) -> list[tuple[int, int]]:
+    """The empty cells whose known cost changes when a card is put on cell ``index`` (``cells``
+    holds it), each with its cost now: for a cost rule blind to the card, the cells the new card
+    wedges, at their new cost (the rest carry over); for a rule of
+    :data:`~tranquility_solver.rules.STEADY_COST_READERS`, the cells whose cost now reads the
+    card, at :data:`UNKNOWN_COST` (a steady cell stays steady, at the same cost, otherwise);
+    none for other rules, which know no cost without the card.
+
+    >>> cells = Grid.empty().place("b2", 40).cells  # cell 7
+    >>> recosted_cells(Rules.published(), cells, 7), recosted_cells(Rules.seed(), cells, 7)
+    ([(6, -1), (8, -1)], [(8, 0), (13, 0)])
+    """
+    cost_of = rules.discard_cost
+    if cost_of in CARD_BLIND_COSTS:
+        readers = BLIND_COST_READERS[cost_of][index]
+        return [(cell, cost_of(cells, cell, FIRST_CARD)) for cell in readers if cells[cell] is None]
+    if cost_of in STEADY_COST_READERS:
+        readers = STEADY_COST_READERS[cost_of][index]
+        return [(cell, UNKNOWN_COST) for cell in readers if cells[cell] is None]
+    return []
 
 
 def openings(grid: Grid, rules: Rules) -> Openings:

@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .grid import CELL_COUNT, FIRST_CARD, LAST_CARD, Cells, Grid
-from .placement import UNKNOWN_COST, openings, related_cells
-from .rules import BLIND_COST_READERS, CARD_BLIND_COSTS, STEADY_COST_READERS, Rules
+from .placement import UNKNOWN_COST, openings, recosted_cells, related_cells
+from .rules import Rules
 
 __all__ = ["PlacementMasks"]
 
@@ -208,17 +208,9 @@ class PlacementMasks:
         self.cells = cells = (*self.cells[:index], card, *self.cells[index + 1 :])
         self._unfile(index)
         self.costs[index] = UNKNOWN_COST
-        cost_of = self.rules.discard_cost
-        if cost_of in CARD_BLIND_COSTS:
-            for reader in BLIND_COST_READERS[cost_of][index]:
-                if cells[reader] is None:
-                    self._unfile(reader)
-                    self._file(reader, cost_of(cells, reader, FIRST_CARD))
-        elif cost_of in STEADY_COST_READERS:
-            for reader in STEADY_COST_READERS[cost_of][index]:
-                if cells[reader] is None:
-                    self._unfile(reader)
-                    self._file(reader, UNKNOWN_COST)
+        for reader, cost in recosted_cells(self.rules, cells, index):
+            self._unfile(reader)
+            self._file(reader, cost)
 
     def _file(self, cell: int, cost: int) -> None:
         """Keep the empty ``cell`` under its ``cost`` (``-1``: it depends on the card)."""
