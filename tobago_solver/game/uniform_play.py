@@ -172,12 +172,6 @@ def _moves_by_stops(island: Island, steps: int) -> dict[frozenset[str], dict[str
     """Per set of located treasures (where paths stop), the moves of a car from each field,
     kept on the island: the same as ``moves`` gives, found with one look-up by the car's field
     (``moves`` works out which stops lie near the car at every call)."""
-    by_steps: dict[int, dict[frozenset[str], dict[str, MoveList]]] | None = island._cache.get(
-        _MOVES_KEY
-    )
-    if by_steps is None:
-        by_steps = island._cache[_MOVES_KEY] = {}
-    found = by_steps.get(steps)
-    if found is None:
-        found = by_steps[steps] = {}
-    return found
+    by_steps: dict[int, dict[frozenset[str], dict[str, MoveList]]]
+    by_steps = island._cache.setdefault(_MOVES_KEY, {})
+    return by_steps.setdefault(steps, {})
