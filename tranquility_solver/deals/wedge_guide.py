@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from ..completion import fast
@@ -43,6 +42,9 @@ PLAY_BELOW = 4.0
 """A play beats discarding when its score (cards) is below this (tuned on 40 worlds)."""
 _RUN_WEIGHT = 1.0
 _MISFIT_WEIGHT = 3.0
+_KEPT = 10_000
+"""Grids (run prices) and decisions a guide keeps before it forgets them all (a bound on
+memory)."""
 
 
 def run_price(cells: Cells, cap: int) -> float:
@@ -98,17 +100,24 @@ _CHANGED_BY: Final = tuple(frozenset({index, *_WEDGED_BY[index]}) for index in r
 class _RunPrices:
     """:func:`run_price` of the grids one placement away from ``cells``: a placement changes
     the runs of its row and column and the cost of the cells it wedges, so the other lines'
-    prices and the other cells' verdicts are worked out once per decision.
+    prices and the other cells' verdicts are worked out once per grid. A grid recurs across the
+    search's positions (a discard keeps it, and every payment of a placement makes the same
+    one), so the guide keeps these per grid, each with the prices it found (:meth:`placed`).
 
     >>> cells = (10, None, 14) + (None,) * 33
     >>> after = (10, 12, 14) + (None,) * 33
     >>> prices = _RunPrices(cells, 4)
     >>> prices.price == run_price(cells, 4), prices.after(after, 1) == run_price(after, 4)
     (True, True)
+    >>> prices.placed(12, 1) == run_price(after, 4)
+    True
     """
 
     def __init__(self, cells: Cells, cap: int) -> None:
+        self.cells = cells
         self.cap = cap
+        self.placements: dict[tuple[int, int], float] = {}
+        """:meth:`placed` by ``(card, index)``, as found."""
         self.parts = [_line_prices(cells, line, cap) for line in LINES]
         self.broken_lines = frozenset(n for n, prices in enumerate(self.parts) if prices is None)
         """The lines with a single empty cell no hand can afford to close."""
@@ -117,6 +126,16 @@ class _RunPrices:
         )
         self.price = math.inf if self.broken_lines or self.unaffordable else _summed(self.parts)
         """:func:`run_price` of ``cells``."""
+
+    def placed(self, card: int, index: int) -> float:
+        """:func:`run_price` of the grid with ``card`` on the empty cell ``index``."""
+        found = self.placements.get((card, index))
+        if found is None:
+            cells = self.cells
+            found = self.placements[card, index] = self.after(
+                (*cells[:index], card, *cells[index + 1 :]), index
+            )
+        return found
 
     def after(self, after: Cells, index: int) -> float:
         """:func:`run_price` of ``after``: the grid with cell ``index`` filled."""
@@ -148,6 +167,19 @@ class WedgeGuide:
 
     fallback: Bot | None
     noise: float = 0.0
+    _prices: dict[tuple[Cells, int], _RunPrices] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """The run prices of the grids decided on, kept (up to :data:`_KEPT`): a search comes
+    back to a grid many times."""
+    _choices: dict[tuple[object, ...], Action] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Without noise, the choices made, by what they depend on (up to :data:`_KEPT`)."""
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without what it keeps (a copy works it out again when asked)."""
+        return {**self.__dict__, "_prices": {}, "_choices": {}}
 
     @property
     def name(self) -> str:
@@ -172,12 +204,31 @@ class WedgeGuide:
             sorted({*observation.unknown_cards(), *(c for c in observation.hand if 0 < c < FINISH)})
         )
         cells = observation.grid.cells
-        order = observation.rules.order
-        windows = fast.windows(cells, pool, order)
-        play = self._best_play(observation.rules, cells, pool, windows, legal, cap, rng)
-        if play is not None:
-            return play
-        return self._discard(observation, pool, windows, legal, rng)
+        # Without noise the choice depends on nothing else (the listing on the rules, grid,
+        # hand, start card and share; the scores on the pool): a search meets one decision
+        # in several observations (the turn, who discarded what in which order).
+        key = (
+            observation.rules,
+            cells,
+            observation.hand,
+            pool,
+            observation.start_played,
+            observation.share_left,
+            observation.later_capacity,
+        )
+        if not self.noise:
+            found = self._choices.get(key)
+            if found is not None:
+                return found
+        windows = fast.windows(cells, pool, observation.rules.order)
+        chosen = self._best_play(observation.rules, cells, pool, windows, legal, cap, rng)
+        if chosen is None:
+            chosen = self._discard(observation, pool, windows, legal, rng)
+        if not self.noise:
+            if len(self._choices) >= _KEPT:
+                self._choices.clear()
+            self._choices[key] = chosen
+        return chosen
 
     def _best_play(
         self,
@@ -189,13 +240,17 @@ class WedgeGuide:
         cap: int,
         rng: random.Random,
     ) -> Action | None:
-        prices = _RunPrices(cells, cap)
+        prices = self._prices.get((cells, cap))
+        if prices is None:
+            if len(self._prices) >= _KEPT:
+                self._prices.clear()
+            prices = self._prices[cells, cap] = _RunPrices(cells, cap)
         base = prices.price
         slot = {card: position for position, card in enumerate(pool)}
-        # (score, place in the listing, card, cell index, payments, grid after): without noise
-        # every payment of a placement scores the same (it pays ``cost`` cards) and they sit
-        # together in the listing, so one entry stands for them all, tried in their order.
-        scored: list[tuple[float, int, int, int, Sequence[tuple[int, ...]], Cells]] = []
+        # (score, place in the listing, card, cell index, cost, payment): without noise every
+        # payment of a placement scores the same (it pays ``cost`` cards) and they sit together
+        # in the listing, so one entry (payment None) stands for them all, tried in their order.
+        scored: list[tuple[float, int, int, int, int, tuple[int, ...] | None]] = []
         position = 0
         noise = self.noise
         releases, deadlines = windows.release, windows.deadline
@@ -208,8 +263,7 @@ class WedgeGuide:
                 # (most placements of a position).
                 position += count
                 continue
-            after = (*cells[:index], card, *cells[index + 1 :])
-            price = prices.after(after, index)
+            price = prices.placed(card, index)
             if price == math.inf:
                 position += count
                 continue
@@ -218,19 +272,20 @@ class WedgeGuide:
             if not noise:
                 score = cost + _RUN_WEIGHT * (price - base)
                 score += _MISFIT_WEIGHT * misfit
-                scored.append((score, position, card, index, legal.payments(card, cost), after))
+                scored.append((score, position, card, index, cost, None))
                 position += count
                 continue
             for paid in legal.payments(card, cost):
                 score = len(paid) + _RUN_WEIGHT * (price - base)
                 score += _MISFIT_WEIGHT * misfit + noise * rng.random()
-                scored.append((score, position, card, index, (paid,), after))
+                scored.append((score, position, card, index, cost, paid))
                 position += 1
         scored.sort(key=lambda entry: entry[:2])
-        for score, _, card, index, payments, placed in scored:
+        for score, _, card, index, cost, payment in scored:
             if score >= PLAY_BELOW:
                 break
-            for paid in payments:
+            placed = (*cells[:index], card, *cells[index + 1 :])
+            for paid in legal.payments(card, cost) if payment is None else (payment,):
                 rest = list(pool)
                 for spent in (card, *paid):
                     if spent in slot:
@@ -247,10 +302,10 @@ class WedgeGuide:
         legal: LegalActions,
         rng: random.Random,
     ) -> Action:
-        plays = legal.count_of(Play)
-        listed = (legal[position] for position in range(plays, plays + len(legal.card_sets())))
-        discards = [action for action in listed if isinstance(action, Discard)]
-        if not discards:
+        # In the play phase the card sets of the listing are its discards: only the one
+        # chosen is built.
+        card_sets = legal.card_sets()
+        if not card_sets:
             return legal[0]
         release, deadline = windows.release, windows.deadline
         spans = [
@@ -269,4 +324,4 @@ class WedgeGuide:
             return fits + 0.05 * self.noise * rng.random() if self.noise else fits
 
         needs = {card: need(card) for card in observation.hand}
-        return min(discards, key=lambda action: sum(needs[card] for card in action.cards))
+        return Discard._of(min(card_sets, key=lambda cards: sum(needs[card] for card in cards)))

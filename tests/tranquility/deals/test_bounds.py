@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import pickle
 import random
 
 import pytest
@@ -18,7 +19,17 @@ from tranquility_solver.deals import Deal, DealStatus
 from tranquility_solver.deals.bounds import LINES, cost_cap, overpriced_cell, unclosable_run
 from tranquility_solver.deals.solve import search_deal
 from tranquility_solver.deals.wedge_guide import PLAY_BELOW, WedgeGuide, _RunPrices, run_price
-from tranquility_solver.game import FINISH, Action, Finish, Observation, Play, Start, parse_action
+from tranquility_solver.game import (
+    FINISH,
+    START,
+    Action,
+    Discard,
+    Finish,
+    Observation,
+    Play,
+    Start,
+    parse_action,
+)
 from tranquility_solver.grid import Grid, cell_index
 from tranquility_solver.rules import Rules
 
@@ -236,7 +247,39 @@ def _guide_by_every_action(
         rest = [card for card in pool if card not in (action.card, *action.discards)]
         if fast.feasible(after, tuple(rest), observation.rules.order):
             return action
-    return guide._discard(observation, pool, windows, observation.lazy_legal_actions(), rng)
+    discards = [action for action in legal if isinstance(action, Discard)]
+    if not discards:
+        return legal[0]
+    # The cells' need of a card: one over the width of each window of an empty cell it fits.
+    spans = [
+        (
+            pool[windows.release[i]],
+            pool[windows.deadline[i]],
+            windows.deadline[i] - windows.release[i] + 1,
+        )
+        for i in windows.empties
+        if windows.release[i] <= windows.deadline[i]
+    ]
+    needs = {}
+    for card in observation.hand:
+        if card in (START, FINISH):
+            needs[card] = 100.0 if card == FINISH else 0.0
+            continue
+        needs[card] = sum(1.0 / width for low, high, width in spans if low <= card <= high)
+        if guide.noise:
+            needs[card] += 0.05 * guide.noise * rng.random()
+    return min(discards, key=lambda action: sum(needs[card] for card in action.cards))
+
+
+def test_the_wedge_guide_pickles_without_what_it_keeps() -> None:
+    guide = WedgeGuide(fallback=None)
+    observation = Deal.random(2, seed=1).to_state().observation(0)
+    chosen = guide.choose(observation, random.Random(0))
+    assert guide.choose(observation, random.Random(1)) == chosen  # kept, no noise
+    copy = pickle.loads(pickle.dumps(guide))
+    assert copy == guide
+    assert len(pickle.dumps(copy)) == len(pickle.dumps(WedgeGuide(fallback=None)))
+    assert copy.choose(observation, random.Random(0)) == chosen
 
 
 @pytest.mark.parametrize("noise", [0.0, 0.7])
