@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from callgrind import region_instructions
+
 HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parent
 BEFORE = "a428883"
@@ -207,15 +209,15 @@ def source_tree(rev: str, into: Path) -> Path:
     return into
 
 
-def child(tree: Path, *args: str, tool: list[str] | None = None) -> dict[str, Any]:
+def child(tree: Path, *args: str) -> dict[str, Any]:
     """This script's ``args`` in a fresh process that imports the packages from ``tree``."""
-    argv = [*(tool or []), sys.executable, __file__, *args]
+    argv = [sys.executable, __file__, *args]
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"adapter_speed: the run on {tree} failed: {done.stderr.strip()[-400:]}")
-    result: dict[str, Any] = json.loads(done.stdout) if not tool else {"stderr": done.stderr}
-    if not tool and not Path(result["code"]).resolve().is_relative_to(tree.resolve()):
+    result: dict[str, Any] = json.loads(done.stdout)
+    if not Path(result["code"]).resolve().is_relative_to(tree.resolve()):
         raise SystemExit(f"adapter_speed: the run meant for {tree} imported {result['code']}")
     return result
 
@@ -292,8 +294,9 @@ def check(before: str, games: int, seed: int) -> list[dict[str, Any]]:
 
 
 def instructions(before: str, seed: int, games: int) -> list[dict[str, Any]]:
-    """Instructions per step (valgrind's callgrind): a run of the games less a run of none,
-    so imports and the warm-up game do not count; the count does not depend on the load."""
+    """Instructions per step (valgrind's callgrind): only the timed games count
+    (:mod:`callgrind`), not the imports or the warm-up game; the count is the same from run to
+    run, whatever the load."""
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         old = source_tree(before, Path(scratch))
@@ -301,15 +304,9 @@ def instructions(before: str, seed: int, games: int) -> list[dict[str, Any]]:
             count = games if kind.endswith("tranquility") else max(1, games // 8)
             row: dict[str, Any] = {"kind": kind, "games": count}
             for label, tree in (("before", old), ("after", CHECKOUT)):
-                totals = []
-                for played in (0, count):
-                    with tempfile.NamedTemporaryFile() as out:
-                        tool = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}"]
-                        args = ("--play", kind, str(played), str(seed))
-                        stderr = child(tree, *args, tool=tool)["stderr"]
-                    collected = [line for line in stderr.splitlines() if "Collected :" in line]
-                    totals.append(int(collected[-1].split(":")[-1]))
-                row[f"{label}_total"] = totals[1] - totals[0]
+                argv = [sys.executable, __file__, "--play", kind, str(count), str(seed)]
+                env = {**os.environ, "PYTHONPATH": str(tree)}
+                row[f"{label}_total"] = region_instructions(argv, env)
             steps = child(CHECKOUT, "--play", kind, str(count), str(seed))["steps"]
             row["steps"] = steps
             row["before"], row["after"] = row["before_total"] / steps, row["after_total"] / steps

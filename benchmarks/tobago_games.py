@@ -39,6 +39,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from callgrind import region_instructions
+
 HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parent
 BEFORE = "5bf37e5"
@@ -187,37 +189,19 @@ def profile_lines(bot: str, players: int, games: int, seed: int, top: int) -> li
 
 def instructions(tree: Path, bot: str, players: int, games: int, seed: int) -> float:
     """Instructions per game (valgrind's callgrind) while the code of ``tree`` plays ``games``
-    seeded games: a run of ``games`` less a run of none, so imports and the warm-up game do not
-    count. The count does not depend on the machine's load; ``PYTHONHASHSEED=0`` keeps it the
-    same from run to run."""
-    counts = []
-    for played in (0, games):
-        with tempfile.NamedTemporaryFile() as out:
-            argv = [
-                "valgrind",
-                "--tool=callgrind",
-                f"--callgrind-out-file={out.name}",
-                sys.executable,
-                __file__,
-                "--play",
-                *map(str, (bot, players, played, seed)),
-            ]
-            env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
-            done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
-        collected = [line for line in done.stderr.splitlines() if "Collected :" in line]
-        if done.returncode != 0 or not collected:
-            raise SystemExit(f"tobago_games: callgrind on {tree} failed: {done.stderr[-300:]}")
-        counts.append(int(collected[-1].split(":")[-1]))
-    return (counts[1] - counts[0]) / games
+    seeded games: only the timed games count (:mod:`callgrind`), not the imports or the warm-up
+    game, and the count is the same from run to run, whatever the machine's load."""
+    argv = [sys.executable, __file__, "--play", *map(str, (bot, players, games, seed))]
+    return region_instructions(argv, {**os.environ, "PYTHONPATH": str(tree)}) / games
 
 
 def instruction_table(before: str, games: int, seed: int) -> None:
     """Instructions per 4-player game, before and after (``--instructions``)."""
-    print(f"instructions per game (callgrind; {games} GreedyBot games, {games // 4} RandomBot)")
+    print(f"instructions per game (callgrind; {games} GreedyBot games, {games} RandomBot)")
     with tempfile.TemporaryDirectory() as scratch:
         old = source_tree(before, Path(scratch))
-        for bot, count in (("greedy", games), ("random", max(1, games // 4))):
-            was, now = (instructions(tree, bot, 4, count, seed) for tree in (old, CHECKOUT))
+        for bot in ("greedy", "random"):
+            was, now = (instructions(tree, bot, 4, games, seed) for tree in (old, CHECKOUT))
             print(
                 f"{bot:<7} 4 players  before {was / 1e6:7.2f} M  after {now / 1e6:7.2f} M"
                 f"  x{was / now:.3f}",
@@ -320,7 +304,7 @@ def main() -> None:
         "--instructions",
         type=int,
         metavar="N",
-        help="instead of timing: callgrind's instructions per game, N GreedyBot and N/4 "
+        help="instead of timing: callgrind's instructions per game, N GreedyBot and N "
         "RandomBot 4-player games (slow: valgrind)",
     )
     args = parser.parse_args()
