@@ -206,17 +206,19 @@ class WedgeGuide:
         cells = observation.grid.cells
         # Without noise the choice depends on nothing else (the listing on the rules, grid,
         # hand, start card and share; the scores on the pool): a search meets one decision
-        # in several observations (the turn, who discarded what in which order).
-        key = (
-            observation.rules,
-            cells,
-            observation.hand,
-            pool,
-            observation.start_played,
-            observation.share_left,
-            observation.later_capacity,
-        )
+        # in several observations (the turn, who discarded what in which order). With noise
+        # each choice is drawn afresh, and nothing is kept.
+        key = None
         if not self.noise:
+            key = (
+                observation.rules,
+                cells,
+                observation.hand,
+                pool,
+                observation.start_played,
+                observation.share_left,
+                observation.later_capacity,
+            )
             found = self._choices.get(key)
             if found is not None:
                 return found
@@ -224,7 +226,7 @@ class WedgeGuide:
         chosen = self._best_play(observation.rules, cells, pool, windows, legal, cap, rng)
         if chosen is None:
             chosen = self._discard(observation, pool, windows, legal, rng)
-        if not self.noise:
+        if key is not None:
             if len(self._choices) >= _KEPT:
                 self._choices.clear()
             self._choices[key] = chosen
