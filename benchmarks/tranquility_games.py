@@ -12,6 +12,7 @@ exceptions and illegal actions (every action is checked against ``legal_actions(
     python benchmarks/tranquility_games.py --games 200 --json
     python benchmarks/tranquility_games.py --targets --before 91b1c5d --repeat 5
     python benchmarks/tranquility_games.py --choices 200 --before 91b1c5d
+    python benchmarks/tranquility_games.py --instructions 20 --before 91b1c5d  # callgrind
 
 Choices: ``--choices N`` plays N seeded games per table (RandomBot and HeuristicBot, 2-4
 players, both presets) and prints a hash of each table's records (every action's text in
@@ -27,6 +28,11 @@ on the package as it was at git revision ``REV`` too, alternating with this tree
 process, ``--repeat`` times; the table shows the medians, their ratio and the median of
 each round's ratio (before and after run back to back), and the profile's top lines of random
 `published` games on this tree follow (``--profile-games``).
+
+Instructions: ``--instructions N`` counts with valgrind's callgrind the instructions of N seeded
+games (seeds 0, 1, …) of each games row above, on this tree and (``--before REV``) on ``REV``:
+only the games count, not the imports or a warm-up game, and the count is the same from run to
+run whatever the machine's load, so it shows changes of a few per cent that timing cannot.
 """
 
 from __future__ import annotations
@@ -49,6 +55,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from callgrind import region_instructions
 
 import tranquility_solver as tq
 from tranquility_solver.bots import make_bots
@@ -145,6 +153,40 @@ def measure_row(row: str, seconds: float) -> dict[str, Any]:
         speed = nodes_per_second(deals=10, seed=2026, limit=seconds)
         return {"nodes": speed["nodes"], "seconds": speed["seconds"], "rate": speed["nodes_per_s"]}
     return games_per_second(*SPEED_ROWS[row], seconds, time.process_time)
+
+
+def play_row(row: str, games: int) -> dict[str, Any]:
+    """Games 0 to ``games - 1`` of a games row, after one warm-up game, timed by exactly two
+    ``time.process_time()`` calls (what :func:`region_instructions` counts between)."""
+    bot, rules, players = SPEED_ROWS[row]
+    bots = make_bots(bot, players)
+    tq.play_game(bots, seed=games, rules=rules)  # imports and tables out of the count
+    started = time.process_time()
+    for game_seed in range(games):
+        tq.play_game(bots, seed=game_seed, rules=rules)
+    return {"games": games, "seconds": time.process_time() - started}
+
+
+def instruction_table(before: str | None, games: int) -> None:
+    """Per games row, callgrind's instructions per game on ``before`` and on this tree."""
+    print(f"instructions per game (callgrind; {games} games a row)", flush=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        trees = {"after": REPO}
+        if before is not None:
+            trees["before"] = package_at(before, Path(scratch))
+        for row in SPEED_ROWS:
+            counts = {}
+            for name, tree in trees.items():
+                argv = [sys.executable, __file__, "--play-row", row, str(games)]
+                environment = dict(os.environ, PYTHONPATH=str(tree))
+                counts[name] = region_instructions(argv, environment) / games
+            text = f"{row:20s} 2p  after {counts['after'] / 1e6:8.3f} M"
+            if "before" in counts:
+                text = (
+                    f"{row:20s} 2p  before {counts['before'] / 1e6:8.3f} M  after "
+                    f"{counts['after'] / 1e6:8.3f} M  x{counts['before'] / counts['after']:.3f}"
+                )
+            print(text, flush=True)
 
 
 def package_at(revision: str, into: Path) -> Path:
@@ -427,6 +469,13 @@ def main(argv: list[str] | None = None) -> int:
         "--choices", type=int, metavar="N", help="hash N games' records per table (--before)"
     )
     parser.add_argument("--choices-only", type=int, metavar="N", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        metavar="N",
+        help="callgrind's instructions per game of each speed row, N games (--before)",
+    )
+    parser.add_argument("--play-row", nargs=2, metavar=("ROW", "GAMES"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
     if args.profile_only:
@@ -437,6 +486,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.choices:
         print(choices(args.choices, args.before))
+        return 0
+    if args.play_row:
+        print(json.dumps(play_row(args.play_row[0], int(args.play_row[1]))))
+        return 0
+    if args.instructions:
+        instruction_table(args.before, args.instructions)
         return 0
     if args.measure_row:
         print(json.dumps(measure_row(args.measure_row, args.speed_seconds)))
