@@ -63,9 +63,7 @@ def related_cells(rules: Rules, index: int) -> tuple[int, int]:
     order = rules.order
     if rules.transitive_order:
         return order.ancestors[index], order.descendants[index]
-    lower = sum(1 << cell for cell in order.predecessors[index])
-    higher = sum(1 << cell for cell in order.successors[index])
-    return lower, higher
+    return order.below[index], order.above[index]
 
 
 def order_conflicts(grid: Grid, index: int, card: int, rules: Rules) -> tuple[int, ...]:

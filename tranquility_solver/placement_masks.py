@@ -109,14 +109,6 @@ class PlacementMasks:
         """The grid these masks describe."""
         return Grid._checked(self.cells)
 
-    @property
-    def empty(self) -> int:
-        """The mask of the empty cells."""
-        empty = self.unsteady
-        for mask in self.by_cost:
-            empty |= mask
-        return empty
-
     def count(self, cards: Sequence[int], weights: Sequence[int]) -> list[int]:
         """Per card of ``cards`` (island cards off the grid), the sum over its placements of
         ``weights[cost]``: its number of plays when ``weights[cost]`` counts the payments of

@@ -207,6 +207,10 @@ class Order:
     """Bitmask of all cells that must be higher than the cell (transitive)."""
     chain: tuple[int, ...] | None
     """All cells in order when the relation is one total sequence, else ``None``."""
+    below: tuple[int, ...]
+    """Bitmask of the cells paired directly below the cell (its predecessors)."""
+    above: tuple[int, ...]
+    """Bitmask of the cells paired directly above the cell (its successors)."""
 
 
 @cache
@@ -253,6 +257,8 @@ def compile_order(pairs: tuple[tuple[int, int], ...]) -> Order:
         ancestors=tuple(ancestors),
         descendants=tuple(descendants),
         chain=tuple(topological) if is_chain else None,
+        below=tuple(sum(1 << cell for cell in cells) for cells in predecessors),
+        above=tuple(sum(1 << cell for cell in cells) for cells in successors),
     )
 
 

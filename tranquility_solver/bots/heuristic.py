@@ -41,8 +41,6 @@ _NEVER = 1e9
 """Usefulness of a card the bot must not give away."""
 _USELESS = -1e9
 """Usefulness of a card that can never be played (a start card after the first)."""
-_UNASKED: tuple[tuple[int, ...], RunSplit] = ((), RunSplit(0, 0, 0, 0))
-"""What a decision has not worked out yet (``_counted``'s per-cost entries)."""
 
 
 def _log_count(cells: tuple[int | None, ...], pool: tuple[int, ...], rules: Rules) -> float:
@@ -160,27 +158,27 @@ class HeuristicBot:
         log2, comb = math.log2, math.comb
         payment, split_after = context.payment, runs.split_after
         place, run_of = runs.place, runs.run_of
-        # By card, then cell: of equal scores, the first play met is kept.
-        payable = sorted(
-            (card, index, cost) for card, cost, index in legal.placements() if cost < len(island)
-        )
-        # Per cost and run of the card looked at: its payment and what counting its cells
-        # needs, or None when the bot will not pay it.
-        known: dict[tuple[int, int], tuple[tuple[int, ...], RunSplit] | None] = {}
-        last_card = None
-        for card, index, cost in payable:
-            if card != last_card:
-                last_card, known = card, {}
-            key = (cost, run_of[index])
-            found = known.get(key, _UNASKED)
-            if found is _UNASKED:
-                paid = payment(card, cost)
-                found = known[key] = (
-                    None if paid is None else (paid, split_after(index, card, (card, *paid)))
-                )
-            if found is None:
+        affordable = len(island)
+        best_score, best_card, best_index = -math.inf, 0, 0
+        # The plays come by card, then cost, then cell; of equal scores the play of the lowest
+        # card, then cell, is kept. Per card and cost: its payment, and per run what counting
+        # its cells needs (None: the bot will not pay it).
+        last_card = last_cost = -1
+        paid: tuple[int, ...] | None = None
+        splits: dict[int, RunSplit] = {}
+        for card, cost, index in legal.placements():
+            if cost >= affordable:
                 continue
-            paid, (rest, lower, between, last) = found
+            if cost != last_cost or card != last_card:
+                last_card, last_cost = card, cost
+                paid, splits = payment(card, cost), {}
+            if paid is None:
+                continue
+            run = run_of[index]
+            split = splits.get(run)
+            if split is None:
+                split = splits[run] = split_after(index, card, (card, *paid))
+            rest, lower, between, last = split
             before = place[index]
             # CompletionRuns.count_after, its pieces kept per card and cost.
             total = rest * comb(lower, before) * comb(between - lower, last - before)
@@ -192,7 +190,10 @@ class HeuristicBot:
             score -= cost * cost_weight
             if penalty is not None:
                 score -= penalty(index, card, cost)
-            if best is not None and score <= best[0]:
+            if best is not None and (
+                score < best_score
+                or (score == best_score and (card != best_card or index > best_index))
+            ):
                 continue  # safe or not, it does not take the lead: spare the safety check
             if cost and not all(map(is_island, paid)):
                 # A payment of island cards alone that keeps a completion is its own proof
@@ -205,6 +206,7 @@ class HeuristicBot:
                 if safety.discards(card, index, cost) is None:
                     continue
             best = (score, card, index, paid)
+            best_score, best_card, best_index = score, card, index
         if best is None or best[0] == -math.inf:
             return None
         score, card, index, paid = best
@@ -285,6 +287,10 @@ class _Context:
         usefulness: dict[int, float] = {}
         context = cls(rules, grid, hand, pool, usefulness)
         base = context.log_count_without(()) if rules.order.chain is not None else 0.0
+        runs = context.runs
+        if runs is not None and runs.total:
+            # Losing one card costs only its run's completions: one loss per run.
+            losses = runs.log_losses(base)
         for card in set(hand):
             if card == START:
                 usefulness[card] = _USELESS if observation.start_played else _NEVER
@@ -301,6 +307,9 @@ class _Context:
                         if windows.release[cell] <= slot <= windows.deadline[cell]
                     )
                 )
+            elif runs is not None and runs.total:
+                at = runs.run_at(card)
+                usefulness[card] = 0.0 if at is None else losses[at]  # no run: nothing lost
             else:
                 usefulness[card] = base - context.log_count_without((card,))
         return context

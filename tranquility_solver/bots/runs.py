@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..grid import FIRST_CARD, LAST_CARD
+from ..grid import CELL_COUNT, FIRST_CARD, LAST_CARD
 
 __all__ = ["CompletionRuns", "RunSplit"]
 
@@ -54,10 +54,10 @@ class CompletionRuns:
     total: int
     """The completions of the grid from the pool: the product of the runs' binomials."""
     lows: tuple[int, ...]
-    run_of: dict[int, int]
-    """The position in :attr:`runs` of the run of each empty cell."""
-    place: dict[int, int]
-    """The position of each empty cell within its run."""
+    run_of: list[int]
+    """Per cell, the position in :attr:`runs` of its run (``-1`` for a filled cell)."""
+    place: list[int]
+    """Per cell, its position within its run (``-1`` for a filled cell)."""
     splits: dict[tuple[int, tuple[int, ...], int], RunSplit] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -69,8 +69,8 @@ class CompletionRuns:
     ) -> CompletionRuns | None:
         """The runs, or ``None`` when the filled values do not increase along ``chain``."""
         runs: list[tuple[int, int, tuple[int, ...], int]] = []
-        run_of: dict[int, int] = {}
-        place: dict[int, int] = {}
+        run_of = [-1] * CELL_COUNT
+        place = [-1] * CELL_COUNT
         total = 1
         previous = FIRST_CARD - 1
         run: list[int] = []
@@ -80,30 +80,17 @@ class CompletionRuns:
                 run_of[cell] = len(runs)
                 place[cell] = len(run)
                 run.append(cell)
-                continue
-            if value <= previous:
+            elif value <= previous:
                 return None
-            if run:
-                total *= cls._close(runs, pool, previous, value, run)
-                run = []
-            previous = value
+            else:
+                if run:
+                    total *= _close(runs, pool, previous, value, run)
+                    run = []
+                previous = value
         if run:
-            total *= cls._close(runs, pool, previous, LAST_CARD + 1, run)
+            total *= _close(runs, pool, previous, LAST_CARD + 1, run)
         lows = tuple(low for low, _, _, _ in runs)
         return cls(pool, tuple(runs), total, lows, run_of, place)
-
-    @staticmethod
-    def _close(
-        runs: list[tuple[int, int, tuple[int, ...], int]],
-        pool: tuple[int, ...],
-        low: int,
-        high: int,
-        cells: list[int],
-    ) -> int:
-        """Add the run of ``cells`` between ``low`` and ``high`` to ``runs``; its completions."""
-        between = bisect_left(pool, high) - bisect_right(pool, low)
-        runs.append((low, high, tuple(cells), between))
-        return math.comb(between, len(cells))
 
     def count_after(self, index: int, card: int, removed: tuple[int, ...]) -> int:
         """Completions after ``card`` (a pool number between the bounds of the empty cell
@@ -137,20 +124,27 @@ class CompletionRuns:
         """For :meth:`split_after`: the completions of every run but ``split`` once
         ``removed`` leave the pool; the numbers below ``card`` left to the run's cells before
         it, the numbers left between the run's bounds, and the run's last position."""
-        losses = self._losses(removed)
-        losses.setdefault(split, 0)
-        total = self.total
-        lower = between = 0
-        for at, lost in losses.items():
-            low, _, run_cells, run_between = self.runs[at]
-            total //= math.comb(run_between, len(run_cells))
-            if at == split:
-                between = run_between - lost
-                lower = bisect_left(self.pool, card) - bisect_right(self.pool, low)
-                lower -= sum(1 for gone in removed if low < gone < card)
-            else:
-                total *= math.comb(run_between - lost, len(run_cells))
-        return RunSplit(total, lower, between, len(self.runs[split][2]) - 1)
+        runs, lows = self.runs, self.lows
+        low, _, run_cells, run_between = runs[split]
+        lost = below = 0
+        others: dict[int, int] = {}
+        for gone in removed:
+            at = bisect_left(lows, gone) - 1
+            if at == split and gone < runs[at][1]:
+                lost += 1
+                below += gone < card
+            elif at >= 0 and gone < runs[at][1]:
+                others[at] = others.get(at, 0) + 1
+        total = self.total // math.comb(run_between, len(run_cells))
+        for at, other_lost in others.items():
+            _, _, cells, between = runs[at]
+            total = (
+                total
+                // math.comb(between, len(cells))
+                * math.comb(between - other_lost, len(cells))
+            )
+        lower = bisect_left(self.pool, card) - bisect_right(self.pool, low) - below
+        return RunSplit(total, lower, run_between - lost, len(run_cells) - 1)
 
     def count_without(self, removed: tuple[int, ...]) -> int:
         """Completions once ``removed`` leave the pool (as in :meth:`count_after`), the grid
@@ -163,6 +157,28 @@ class CompletionRuns:
                 total *= math.comb(between - lost, len(cells))
         return total
 
+    def log_losses(self, base: float) -> list[float]:
+        """Per run, in order, ``base - log2(count_without((card,)))`` for a pool card inside
+        it (:meth:`run_at`), where ``base`` is ``log2(total)`` of a grid with completions:
+        the same floats, one count per run instead of one per card.
+
+        >>> runs = CompletionRuns.of((None,) * 35 + (40,), tuple(range(1, 41)), range(36))
+        >>> base = math.log2(runs.total)
+        >>> runs.log_losses(base)[runs.run_at(7)] == base - math.log2(runs.count_without((7,)))
+        True
+        """
+        total, log2, comb = self.total, math.log2, math.comb
+        losses = []
+        for _, _, cells, between in self.runs:
+            count = total // comb(between, len(cells)) * comb(between - 1, len(cells))
+            losses.append(base - log2(count) if count else math.inf)
+        return losses
+
+    def run_at(self, card: int) -> int | None:
+        """The position of the run whose bounds ``card`` lies strictly between, if any."""
+        at = bisect_left(self.lows, card) - 1
+        return at if at >= 0 and card < self.runs[at][1] else None
+
     def _losses(self, removed: tuple[int, ...]) -> dict[int, int]:
         """How many of ``removed`` each run loses, for the runs that lose some, by position."""
         losses: dict[int, int] = {}
@@ -171,3 +187,16 @@ class CompletionRuns:
             if at >= 0 and gone < self.runs[at][1]:
                 losses[at] = losses.get(at, 0) + 1
         return losses
+
+
+def _close(
+    runs: list[tuple[int, int, tuple[int, ...], int]],
+    pool: tuple[int, ...],
+    low: int,
+    high: int,
+    cells: list[int],
+) -> int:
+    """Add the run of ``cells`` between ``low`` and ``high`` to ``runs``; its completions."""
+    between = bisect_left(pool, high) - bisect_right(pool, low)
+    runs.append((low, high, tuple(cells), between))
+    return math.comb(between, len(cells))

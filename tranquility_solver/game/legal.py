@@ -34,6 +34,7 @@ from .choices import DISCARD_ACTION_CARDS, FINISH, START, is_island, may_pay_wit
 __all__ = [
     "LegalActions",
     "Phase",
+    "distinct_subsets",
     "has_legal_action",
     "legal_actions_of",
     "must_start",
@@ -44,8 +45,13 @@ __all__ = [
 Phase = Literal["play", "share"]
 
 
-def _combos(cards: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
-    """Distinct sorted ``size``-subsets of a sorted hand (start/finish cards may repeat)."""
+def distinct_subsets(cards: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+    """Distinct sorted ``size``-subsets of a sorted hand (start/finish cards may repeat), in
+    the order the legal actions list payments, discards and shares.
+
+    >>> distinct_subsets((5, 81, 81), 2)
+    [(5, 81), (81, 81)]
+    """
     found = combinations(cards, size)
     return list(found) if len(set(cards)) == len(cards) else list(dict.fromkeys(found))
 
@@ -254,7 +260,7 @@ class LegalActions(Sequence[Action]):
         counts: dict[tuple[int, int], int] = {}
         for card, cost, _ in self._plays:
             if (card, cost) not in counts:
-                counts[card, cost] = len(_combos(self._others(card), cost))
+                counts[card, cost] = len(distinct_subsets(self._others(card), cost))
         return [counts[card, cost] for card, cost, _ in self._plays]
 
     def _others(self, card: int) -> tuple[int, ...]:
@@ -267,7 +273,7 @@ class LegalActions(Sequence[Action]):
         key = (card, cost)
         found = self._payments.get(key)
         if found is None:
-            found = self._payments[key] = _combos(self._others(card), cost)
+            found = self._payments[key] = distinct_subsets(self._others(card), cost)
         return found
 
 
@@ -288,7 +294,7 @@ def legal_actions_of(
     hand = tuple(sorted(hand))  # the engine keeps hands sorted; a hand built by hand may not be
     if phase == "share":
         low, high = share_bounds(len(hand), share_left, later_capacity)
-        shares = [cards for size in range(low, high + 1) for cards in _combos(hand, size)]
+        shares = [cards for size in range(low, high + 1) for cards in distinct_subsets(hand, size)]
         return LegalActions((), [], shares, Share, ())
     if must_start(rules, hand, start_played):
         return LegalActions((), [], [], Discard, (Start(),))
@@ -296,7 +302,7 @@ def legal_actions_of(
     plays = openings(grid, rules).plays(island, len(hand))
     payers = tuple(filter(may_pay_with, hand))
     tail = start_and_finish(hand, start_played, grid.is_full)
-    return LegalActions(payers, plays, _combos(hand, DISCARD_ACTION_CARDS), Discard, tail)
+    return LegalActions(payers, plays, distinct_subsets(hand, DISCARD_ACTION_CARDS), Discard, tail)
 
 
 def has_legal_action(rules: Rules, grid: Grid, hand: tuple[int, ...], start_played: bool) -> bool:

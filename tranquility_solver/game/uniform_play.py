@@ -5,8 +5,9 @@ A seat that draws uniformly needs only how many legal actions there are and the 
 Its games need no observation and no legal action but the one drawn, so :func:`play_uniformly`
 keeps the hands and decks as lists, counts the plays with
 :class:`~tranquility_solver.placement_masks.PlacementMasks` (per card, the cells it fits; one
-``bit_count`` per cost) without listing their payments (a hand holding a finish card twice
-draws from the full listing, whose payments repeat), and builds only the action it records.
+``bit_count`` per cost) without listing their payments (for a hand holding a start or finish
+card twice, the distinct ones are counted, as the listing gives them), and builds only the
+action it records.
 The ordinary turn (a play or the discard action) is applied here; the rest (the start card and
 its share round, the finish card) goes through :meth:`GameState.apply`, which stays the rules'
 one statement. The draw is the one ``rng.choice`` makes over the legal actions, so a game is
@@ -33,7 +34,7 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
 
-from ..grid import CELL_INDEX, CELL_NAMES
+from ..grid import CELL_NAMES
 from ..placement_masks import PlacementMasks
 from .actions import Action, Discard, Play
 from .choices import (
@@ -44,7 +45,7 @@ from .choices import (
     LOSS_OUT_OF_CARDS,
     START,
 )
-from .legal import has_legal_action, legal_actions_of, start_and_finish
+from .legal import distinct_subsets, has_legal_action, start_and_finish
 from .observation import Outcome
 
 if TYPE_CHECKING:
@@ -173,42 +174,52 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
             low += 1
         while high > low and hand[high - 1] == FINISH:
             high -= 1
-        chosen: Action | None = None
-        if low > 1 or high < size - 1:
-            # A card held twice: payments repeat, so count them (and start and finish) as the
-            # listing does.
-            listing = legal_actions_of(rules, masks.grid(), tuple(hand), "play", start_played)
-            chosen = draw(listing)
-            if isinstance(chosen, Play):
-                card, cell, paid = chosen.card, CELL_INDEX[chosen.cell], chosen.discards
-            elif isinstance(chosen, Discard):
-                card, cell, paid = -1, -1, chosen.cards
+        tail = start_and_finish(hand, start_played, None not in masks.cells)
+        island = hand[low:high]
+        repeats = low > 1 or high < size - 1
+        if repeats:
+            # A card held twice: payments and discards repeat, so they are the distinct
+            # subsets the listing gives. The island cards are all different, so every island
+            # card leaves the same multiset of payers: one count of payments per cost.
+            payers = hand[:]
+            if island:
+                payers.remove(island[0])
+            by_cost = tuple(len(distinct_subsets(tuple(payers), cost)) for cost in range(size))
+            pairs = distinct_subsets(tuple(hand), DISCARD_ACTION_CARDS)
+            pair_count = len(pairs)
         else:
-            tail = start_and_finish(hand, start_played, not masks.empty)
-            island = hand[low:high]
             by_cost = _choose(size - 1)
-            counts = masks.count(island, by_cost)
-            play_count = sum(counts)
             pair_count = size * (size - 1) // 2
-            index = draw(range(play_count + pair_count + len(tail)))
-            if index < play_count:
-                # The listing's order: by card, then cost, then cell.
-                which = 0
-                while index >= counts[which]:
-                    index -= counts[which]
-                    which += 1
-                card = island[which]
-                cost, cell, index = masks.locate(card, index, by_cost)
-                others = hand[:]
-                others.remove(card)
-                paid = tuple(others[at] for at in _positions(size - 1, cost)[index])
-                chosen = Play._of(card, CELL_NAMES[cell], paid)
-            elif index < play_count + pair_count:
-                at = _positions(size, DISCARD_ACTION_CARDS)[index - play_count]
-                card, cell, paid = -1, -1, (hand[at[0]], hand[at[1]])
-                chosen = Discard._of(paid)
+        counts = masks.count(island, by_cost)
+        play_count = sum(counts)
+        index = draw(range(play_count + pair_count + len(tail)))
+        chosen: Action
+        if index < play_count:
+            # The listing's order: by card, then cost, then cell.
+            which = 0
+            while index >= counts[which]:
+                index -= counts[which]
+                which += 1
+            card = island[which]
+            cost, cell, index = masks.locate(card, index, by_cost)
+            others = hand[:]
+            others.remove(card)
+            if repeats:
+                paid = distinct_subsets(tuple(others), cost)[index]
             else:
-                chosen = tail[index - play_count - pair_count]
+                paid = tuple(others[at] for at in _positions(size - 1, cost)[index])
+            chosen = Play._of(card, CELL_NAMES[cell], paid)
+        elif index < play_count + pair_count:
+            index -= play_count
+            if repeats:
+                paid = pairs[index]
+            else:
+                at = _positions(size, DISCARD_ACTION_CARDS)[index]
+                paid = (hand[at[0]], hand[at[1]])
+            card, cell = -1, -1
+            chosen = Discard._of(paid)
+        else:
+            chosen = tail[index - play_count - pair_count]
         if not isinstance(chosen, Play | Discard):
             lists = step_publicly(lists, chosen)
             hands, decks, discards = lists.hands, lists.decks, lists.discards
