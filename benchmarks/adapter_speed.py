@@ -36,7 +36,7 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from callgrind import region_instructions
 
@@ -293,10 +293,10 @@ def check(before: str, games: int, seed: int) -> list[dict[str, Any]]:
     return rows
 
 
-def instructions(before: str, seed: int, games: int) -> list[dict[str, Any]]:
+def instructions(before: str, seed: int, games: int, out: TextIO) -> list[dict[str, Any]]:
     """Instructions per step (valgrind's callgrind): only the timed games count
     (:mod:`callgrind`), not the imports or the warm-up game; the count is the same from run to
-    run, whatever the load."""
+    run, whatever the load. Each row is printed on ``out`` as it is counted."""
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         old = source_tree(before, Path(scratch))
@@ -315,6 +315,7 @@ def instructions(before: str, seed: int, games: int) -> list[dict[str, Any]]:
                 f"{kind:<23} {count:4d} games {steps:6d} steps  before {row['before']:9.0f}"
                 f"  after {row['after']:9.0f} instructions/step"
                 f"  x{row['before'] / row['after']:.2f}",
+                file=out,
                 flush=True,
             )
     return rows
@@ -353,7 +354,8 @@ def main() -> None:
                 print(json.dumps(rows, indent=1))
             raise SystemExit(0 if all(row["same"] for row in rows) else 1)
         if args.instructions is not None:
-            rows = instructions(args.before, args.seed, args.instructions)
+            out = sys.stderr if args.json else sys.stdout
+            rows = instructions(args.before, args.seed, args.instructions, out)
             if args.json:
                 print(json.dumps(rows, indent=1))
             return

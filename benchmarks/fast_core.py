@@ -13,6 +13,16 @@ process; the machine's speed drifts by about 10% between runs, so compare within
     python benchmarks/fast_core.py --repeats 1 --no-seed-odds --before HEAD~3
     python benchmarks/fast_core.py --json
     python benchmarks/fast_core.py --cpp-engine ../Tranquility --cpp-only
+    python benchmarks/fast_core.py --instructions 20      # and callgrind's counts, ≈ 15 more
+
+With ``--instructions N`` the rows that have a load-free measure get a second ratio, "×
+instr": valgrind's callgrind counts the instructions of the same work on both sides (N
+two-player games a Tranquility games row, N/2 four-player games a Tobago row, N games an
+adapter's Tranquility row and N/8 its Tobago row; the imports and warm-up left out), which
+gives the same count run after run. This host's speed drifts, so that timed ratios of unchanged
+code move by up to a third between runs: the counted ratio is the one to trust for a change of
+a few per cent. The counts are made after the timings, the three counting scripts side by side
+(the load does not change a count).
 
 With ``--cpp-engine DIR``, a checkout of the open C++ engine (``git clone
 https://github.com/ttm02/Tranquility``), the table ends with that engine's games per CPU second
@@ -236,26 +246,84 @@ def measure(before: str, repeats: int, seed_odds: bool) -> dict[str, Any]:
     return {"before": before, "repeats": repeats, "rows": table}
 
 
+INSTRUCTION_ROWS = {
+    "tranquility_games.py": {
+        "random published": "tq-random-published",
+        "random seed": "tq-random-seed",
+        "heuristic published": "tq-heuristic-published",
+    },
+    "tobago_games.py": {"greedy": "tb-greedy-4p", "random": "tb-random-4p"},
+}
+"""Per counting script, the table's row of each of its rows (the adapters' rows are named
+as the table's)."""
+
+
+def instruction_factors(before: str, games: int) -> dict[str, float]:
+    """Per row with a count, before's instructions over after's (``--instructions``)."""
+    counts = {
+        "tranquility_games.py": str(games),
+        "tobago_games.py": str(max(1, games // 2)),
+        "adapter_speed.py": str(games),
+    }
+    running = {
+        name: subprocess.Popen(
+            [
+                sys.executable,
+                str(HERE / name),
+                "--instructions",
+                count,
+                "--before",
+                before,
+                "--json",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name, count in counts.items()
+    }
+    factors: dict[str, float] = {}
+    for name, child in running.items():
+        out, err = child.communicate()
+        if child.returncode:
+            raise SystemExit(f"fast_core: {name} --instructions failed: {err.strip()[-400:]}")
+        for row in json.loads(out):
+            named = INSTRUCTION_ROWS.get(name)
+            key = row["kind"] if named is None else named[row.get("row", row.get("bot"))]
+            factors[key] = row["before"] / row["after"]
+    return factors
+
+
 def print_table(report: dict[str, Any]) -> None:
     print(
         f"issue 33: before = commit {report['before']}, after = this checkout; medians of "
         f"{report['repeats']} runs (the win odds: 1), per CPU second or CPU seconds\n"
     )
+    counted = any("instr_factor" in row for row in report["rows"])
     print(
-        f"{'what':<40} {'unit':>7} {'before':>9} {'after':>9} {'×':>6}   "
-        f"{'target':>7} ({'today':>6})   met: absolute, as a ratio"
+        f"{'what':<40} {'unit':>7} {'before':>9} {'after':>9} {'×':>6}"
+        + (f" {'× instr':>7}" if counted else "")
+        + f"   {'target':>7} ({'today':>6})   met: absolute, as a ratio"
     )
     for row in report["rows"]:
         digits = 2 if row["unit"] == "s" else 0
         note = ""
         if "after_undecided" in row:
             note = f"   undecided {row['before_undecided']} -> {row['after_undecided']}"
+        instr = ""
+        if counted:
+            instr = f" {row['instr_factor']:7.2f}" if "instr_factor" in row else f" {'-':>7}"
         print(
             f"{row['label']:<40} {row['unit']:>7} {row['before']:9.{digits}f}"
-            f" {row['after']:9.{digits}f} {row['factor']:6.2f}   {row['target']:7g}"
+            f" {row['after']:9.{digits}f} {row['factor']:6.2f}{instr}   {row['target']:7g}"
             f" ({row['today']:6g})   {_met(row['met'])}, {_met(row['met_as_ratio'])}{note}"
         )
     print("\n×: how many times faster (for seconds: before / after)")
+    if counted:
+        print(
+            "× instr: callgrind's instructions of the same work, before / after (the same "
+            "from run to run)"
+        )
     if "cpp" in report:
         print_cpp(report["cpp"], report["rows"])
 
@@ -298,6 +366,12 @@ def main() -> None:
     parser.add_argument(
         "--cpp-only", action="store_true", help="only the C++ engine's line (with --cpp-engine)"
     )
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        metavar="N",
+        help="also count instructions with callgrind over N games a row (see above)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.repeats < 1:
@@ -306,11 +380,18 @@ def main() -> None:
         parser.error("--cpp-games must be at least 1")
     if args.cpp_only and args.cpp_engine is None:
         parser.error("--cpp-only needs --cpp-engine DIR")
+    if args.instructions is not None and args.instructions < 1:
+        parser.error("--instructions must be at least 1")
     sys.path.insert(0, str(HERE))
     try:
         report: dict[str, Any] = {"before": args.before, "repeats": args.repeats, "rows": []}
         if not args.cpp_only:
             report = measure(args.before, args.repeats, not args.no_seed_odds)
+            if args.instructions is not None:
+                factors = instruction_factors(args.before, args.instructions)
+                for row in report["rows"]:
+                    if row["row"] in factors:
+                        row["instr_factor"] = factors[row["row"]]
         if args.cpp_engine is not None:
             report["cpp"] = cpp_engine(args.cpp_engine, args.cpp_games)
     except KeyboardInterrupt:

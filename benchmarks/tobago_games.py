@@ -37,7 +37,7 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from callgrind import region_instructions
 
@@ -195,18 +195,25 @@ def instructions(tree: Path, bot: str, players: int, games: int, seed: int) -> f
     return region_instructions(argv, {**os.environ, "PYTHONPATH": str(tree)}) / games
 
 
-def instruction_table(before: str, games: int, seed: int) -> None:
-    """Instructions per 4-player game, before and after (``--instructions``)."""
-    print(f"instructions per game (callgrind; {games} GreedyBot games, {games} RandomBot)")
+def instruction_table(before: str, games: int, seed: int, out: TextIO) -> list[dict[str, Any]]:
+    """Instructions per 4-player game, before and after (``--instructions``), each row
+    printed on ``out`` as it is counted."""
+    print(
+        f"instructions per game (callgrind; {games} GreedyBot games, {games} RandomBot)", file=out
+    )
+    rows = []
     with tempfile.TemporaryDirectory() as scratch:
         old = source_tree(before, Path(scratch))
         for bot in ("greedy", "random"):
             was, now = (instructions(tree, bot, 4, games, seed) for tree in (old, CHECKOUT))
+            rows.append({"bot": bot, "players": 4, "games": games, "before": was, "after": now})
             print(
                 f"{bot:<7} 4 players  before {was / 1e6:7.2f} M  after {now / 1e6:7.2f} M"
                 f"  x{was / now:.3f}",
+                file=out,
                 flush=True,
             )
+    return rows
 
 
 def run(before: str, repeats: int, seed: int, top: int) -> dict[str, Any]:
@@ -282,7 +289,8 @@ def main() -> None:
         print(json.dumps(play(bot, players, games, seed)))
         return
     if len(sys.argv) == 6 and sys.argv[1] == "--records":  # a child of --choices
-        bots, rules, games, seed = *sys.argv[2:4], *map(int, sys.argv[4:])
+        bots, rules = sys.argv[2], sys.argv[3]
+        games, seed = map(int, sys.argv[4:])
         print(json.dumps(records_hash(bots, rules, games, seed)))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -327,7 +335,10 @@ def main() -> None:
             print(json.dumps(rows, indent=1))
         raise SystemExit(1 if differ else 0)
     if args.instructions is not None:
-        instruction_table(args.before or BEFORE, args.instructions, args.seed)
+        out = sys.stderr if args.json else sys.stdout
+        rows = instruction_table(args.before or BEFORE, args.instructions, args.seed, out)
+        if args.json:
+            print(json.dumps(rows, indent=1))
         return
     report = run(args.before or BEFORE, args.repeats, args.seed, args.top)
     if args.json:

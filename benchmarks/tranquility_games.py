@@ -54,7 +54,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from callgrind import region_instructions
 
@@ -167,15 +167,17 @@ def play_row(row: str, games: int) -> dict[str, Any]:
     return {"games": games, "seconds": time.process_time() - started}
 
 
-def instruction_table(before: str | None, games: int) -> None:
-    """Per games row, callgrind's instructions per game on ``before`` and on this tree."""
-    print(f"instructions per game (callgrind; {games} games a row)", flush=True)
+def instruction_table(before: str | None, games: int, out: TextIO) -> list[dict[str, Any]]:
+    """Per games row, callgrind's instructions per game on ``before`` and on this tree, each
+    row printed on ``out`` as it is counted."""
+    print(f"instructions per game (callgrind; {games} games a row)", file=out, flush=True)
+    rows = []
     with tempfile.TemporaryDirectory() as scratch:
         trees = {"after": REPO}
         if before is not None:
             trees["before"] = package_at(before, Path(scratch))
         for row in SPEED_ROWS:
-            counts = {}
+            counts: dict[str, Any] = {"row": row, "games": games}
             for name, tree in trees.items():
                 argv = [sys.executable, __file__, "--play-row", row, str(games)]
                 environment = dict(os.environ, PYTHONPATH=str(tree))
@@ -186,7 +188,9 @@ def instruction_table(before: str | None, games: int) -> None:
                     f"{row:20s} 2p  before {counts['before'] / 1e6:8.3f} M  after "
                     f"{counts['after'] / 1e6:8.3f} M  x{counts['before'] / counts['after']:.3f}"
                 )
-            print(text, flush=True)
+            rows.append(counts)
+            print(text, file=out, flush=True)
+    return rows
 
 
 def package_at(revision: str, into: Path) -> Path:
@@ -491,7 +495,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(play_row(args.play_row[0], int(args.play_row[1]))))
         return 0
     if args.instructions:
-        instruction_table(args.before, args.instructions)
+        rows = instruction_table(
+            args.before, args.instructions, sys.stderr if args.json else sys.stdout
+        )
+        if args.json:
+            print(json.dumps(rows, indent=1))
         return 0
     if args.measure_row:
         print(json.dumps(measure_row(args.measure_row, args.speed_seconds)))
