@@ -283,7 +283,7 @@ class _Context:
     @classmethod
     def of(cls, observation: Observation) -> _Context:
         rules, grid, hand = observation.rules, observation.grid, observation.hand
-        pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, hand)}))
+        pool = observation.possible_cards()
         usefulness: dict[int, float] = {}
         context = cls(rules, grid, hand, pool, usefulness)
         base = context.log_count_without(()) if rules.order.chain is not None else 0.0

@@ -151,7 +151,7 @@ class PlannerBot:
         if Start() in legal:
             return Start()  # it must be played before the finish, and it takes no cell
         rules, grid, hand = observation.rules, observation.grid, observation.hand
-        pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, hand)}))
+        pool = observation.possible_cards()
         if dead_cells(grid, pool, rules):
             return self.base.choose(observation, rng)
         targets = _Targets.of(grid.cells, pool, rules)

@@ -200,9 +200,7 @@ class WedgeGuide:
             action = legal[position]
             if isinstance(action, Finish | Start):
                 return action
-        pool = tuple(
-            sorted({*observation.unknown_cards(), *(c for c in observation.hand if 0 < c < FINISH)})
-        )
+        pool = observation.possible_cards()
         cells = observation.grid.cells
         # Without noise the choice depends on nothing else (the listing on the rules, grid,
         # hand, start card and share; the scores on the pool): a search meets one decision

@@ -142,7 +142,7 @@ def dead_end(observation: Observation, action: Action) -> Explanation | None:
     if not isinstance(action, Play | Discard | Share):
         return None
     order = observation.rules.order
-    pool = tuple(sorted({*observation.unknown_cards(), *filter(is_island, observation.hand)}))
+    pool = observation.possible_cards()
     if not fast.feasible(observation.grid.cells, pool, order):
         return None
     grid = observation.grid

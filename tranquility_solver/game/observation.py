@@ -168,6 +168,20 @@ class Observation(LegalActionViews):
         )
         return tuple(sorted(unknown))
 
+    def possible_cards(self) -> tuple[int, ...]:
+        """Island cards that may still go on the grid as this player knows: their own island
+        cards and the :meth:`unknown_cards`, sorted (what the bots complete the grid from).
+
+        >>> from tranquility_solver.game import new_game
+        >>> obs = new_game(2, seed=1).observation(0)
+        >>> obs.hand, len(obs.possible_cards())
+        ((3, 5, 12, 45, 68), 80)
+        >>> set(obs.possible_cards()) == {*obs.unknown_cards(), *obs.hand}
+        True
+        """
+        left = _ISLAND_CARDS.difference(self.grid.numbers, self.discarded, self.own_discards)
+        return tuple(sorted(left.union(_ISLAND_CARDS.intersection(self.hand))))
+
 
 _OBSERVATION_FIELDS = tuple(field.name for field in fields(Observation))
 _NO_ACTIONS = LegalActions((), [], [], Discard, ())

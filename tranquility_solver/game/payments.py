@@ -97,8 +97,7 @@ def default_payment(observation: Observation, card: int, cell: str, cost: int) -
     except TranquilityError:
         return None
     order = observation.rules.order
-    island = [held for held in observation.hand if is_island(held)]
-    pool = pool_without(tuple(sorted({*observation.unknown_cards(), *island})), (card,))
+    pool = pool_without(observation.possible_cards(), (card,))
     safe = fast.feasible(grid.cells, pool, order)
     if not cost:
         return Payment((), (), safe)
@@ -151,7 +150,7 @@ def needed_share(observation: Observation) -> dict[int, float]:
     0.45
     """
     island = tuple(sorted({card for card in observation.hand if is_island(card)}))
-    pool = tuple(sorted({*observation.unknown_cards(), *island}))
+    pool = observation.possible_cards()
     return dict(_needed(observation.grid.cells, pool, island, observation.rules.order))
 
 
