@@ -152,7 +152,6 @@ class HeuristicBot:
         if not island or runs is None or not runs.total:
             return None
         safety: PlaySafety | None = None
-        best: tuple[float, int, int, tuple[int, ...]] | None = None
         penalty = self._play_penalty(context.grid.cells, context.rules)
         bonus, cost_weight = self.placement_bonus, self.cost_weight
         log2, comb = math.log2, math.comb
@@ -160,6 +159,7 @@ class HeuristicBot:
         place, run_of = runs.place, runs.run_of
         affordable = len(island)
         best_score, best_card, best_index = -math.inf, 0, 0
+        best_paid: tuple[int, ...] | None = None  # None: no play leads yet
         # The plays come by card, then cost, then cell; of equal scores the play of the lowest
         # card, then cell, is kept. Per card and cost: its payment, and per run what counting
         # its cells needs (None: the bot will not pay it).
@@ -190,7 +190,7 @@ class HeuristicBot:
             score -= cost * cost_weight
             if penalty is not None:
                 score -= penalty(index, card, cost)
-            if best is not None and (
+            if best_paid is not None and (
                 score < best_score
                 or (score == best_score and (card != best_card or index > best_index))
             ):
@@ -205,12 +205,11 @@ class HeuristicBot:
                     safety = PlaySafety(context.grid, context.rules, tuple(island), context.pool)
                 if safety.discards(card, index, cost) is None:
                     continue
-            best = (score, card, index, paid)
-            best_score, best_card, best_index = score, card, index
-        if best is None or best[0] == -math.inf:
+            best_score, best_card, best_index, best_paid = score, card, index, paid
+        if best_paid is None or best_score == -math.inf:
             return None
-        score, card, index, paid = best
-        return score, Play._of(card, CELL_NAMES[index], paid)  # payments are sorted
+        # Payments are sorted, as an action keeps them.
+        return best_score, Play._of(best_card, CELL_NAMES[best_index], best_paid)
 
     def _play_penalty(self, cells: Cells, rules: Rules) -> PlayPenalty | None:
         """Bits a counted play loses beyond its cost, as ``penalty(index, card, cost)``, for one

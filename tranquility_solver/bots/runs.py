@@ -129,11 +129,14 @@ class CompletionRuns:
         lost = below = 0
         others: dict[int, int] = {}
         for gone in removed:
+            # run_at, inline: a decision splits a run for every card and payment it counts.
             at = bisect_left(lows, gone) - 1
-            if at == split and gone < runs[at][1]:
+            if at < 0 or gone >= runs[at][1]:
+                continue
+            if at == split:
                 lost += 1
                 below += gone < card
-            elif at >= 0 and gone < runs[at][1]:
+            else:
                 others[at] = others.get(at, 0) + 1
         total = self.total // math.comb(run_between, len(run_cells))
         for at, other_lost in others.items():
@@ -183,8 +186,8 @@ class CompletionRuns:
         """How many of ``removed`` each run loses, for the runs that lose some, by position."""
         losses: dict[int, int] = {}
         for gone in removed:
-            at = bisect_left(self.lows, gone) - 1
-            if at >= 0 and gone < self.runs[at][1]:
+            at = self.run_at(gone)
+            if at is not None:
                 losses[at] = losses.get(at, 0) + 1
         return losses
 
