@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 from typing import Final
 
-from tobago_solver.compile import compiled
 from tobago_solver.game.actions import Move
 from tobago_solver.island import Island
 from tobago_solver.movement import reachable
@@ -133,24 +132,104 @@ def moves(
     cache = island._cache.get(_MOVES_KEY)
     if cache is None or "moves" not in cache:
         cache = island._cache.setdefault(_MOVES_KEY, {})
-        cache.update(moves={}, stopped={}, made={})
+        cache.update(moves={}, stopped={}, steps={}, made={})
     kept: dict[tuple[str, int, frozenset[str]], MoveList] = cache["stopped" if near else "moves"]
     found = kept.get(key)
     if found is None:
-        made: dict[tuple[str, ...], Move] = cache["made"]
+        steps_from: dict[tuple[int, int], _Steps] = cache["steps"]
+        made: dict[int, Move] = cache["made"]
         if near and len(kept) >= _STOPPED_MOVES_KEPT:
             kept.clear()
+            steps_from.clear()
             made.clear()
-        listed = []
-        for path in move_paths(island, start, steps, near).values():
-            move = made.get(path)
-            if move is None:
-                # Most paths are those of other lists (a located treasure changes a few).
-                move = made[path] = Move(path)
-            listed.append(move)
-        index = compiled(island).index
-        found = kept[key] = MoveList(listed, [index[move.path[-1]] for move in listed])
+        index, _ = _neighbour_masks(island)
+        stop_mask = 0
+        for stop in near:
+            stop_mask |= 1 << index[stop]
+        listed, ends = _walk(island, index[start], steps, stop_mask, steps_from, made)
+        found = kept[key] = MoveList(listed, ends)
     return found
+
+
+_Steps = tuple[list[Move], list[int], dict[int, int]]
+"""The steps a path takes on to the fields it claims: their moves, their fields' indices, and
+each field's path number."""
+
+
+def _walk(
+    island: Island,
+    start: int,
+    steps: int,
+    stop_mask: int,
+    steps_from: dict[tuple[int, int], _Steps],
+    made: dict[int, Move],
+) -> tuple[list[Move], list[int]]:
+    """The walk of :func:`move_paths` on field indices: the moves in its order, and the index
+    of each one's end.
+
+    A path is numbered by its fields' indices plus one, as digits in base ``len(fields) + 1``
+    (the first step the highest). A path goes on to the fields it claims in one group, which
+    the walks from one start share whatever the stops (a stop changes a few groups):
+    ``steps_from`` keeps each group by the path's number and the fields, so that a walk looks
+    up a group of moves, not a move per field. ``made`` keeps each move by its path's number,
+    so that the groups share them.
+    """
+    fields = island.fields
+    _, neighbour_masks = _neighbour_masks(island)
+    code_of = {start: 0}
+    seen = 1 << start
+    frontier = [start]
+    listed: list[Move] = []
+    ends: list[int] = []
+    for step in range(steps, 0, -1):
+        following: list[int] = []
+        for here in frontier:
+            if stop_mask >> here & 1:
+                continue
+            new = neighbour_masks[here] & ~seen
+            if not new:
+                continue
+            seen |= new
+            code = code_of[here]
+            group = steps_from.get((code, new))
+            if group is None:
+                group = steps_from[code, new] = _steps(fields, code, new, made)
+            moves_on, theres, codes = group
+            listed += moves_on
+            ends += theres
+            if step > 1:  # the last step's fields start no path
+                following += theres
+                code_of.update(codes)
+        frontier = following
+    return listed, ends
+
+
+def _steps(fields: tuple[str, ...], code: int, claimed: int, made: dict[int, Move]) -> _Steps:
+    """The group of :func:`_walk` for the path numbered ``code`` going on to ``claimed``."""
+    trail = _decoded(fields, code)
+    prefix = code * (len(fields) + 1) + 1
+    moves_on, theres, codes = [], [], {}
+    while claimed:
+        low = claimed & -claimed
+        there = low.bit_length() - 1
+        codes[there] = step = prefix + there
+        move = made.get(step)
+        if move is None:
+            move = made[step] = Move((*trail, fields[there]))
+        moves_on.append(move)
+        theres.append(there)
+        claimed ^= low
+    return moves_on, theres, codes
+
+
+def _decoded(fields: tuple[str, ...], code: int) -> tuple[str, ...]:
+    """The fields of the path numbered ``code`` by :func:`_walk`."""
+    base = len(fields) + 1
+    path: list[str] = []
+    while code:
+        code, digit = divmod(code, base)
+        path.append(fields[digit - 1])
+    return tuple(reversed(path))
 
 
 class MoveList(list[Move]):
@@ -185,8 +264,8 @@ def _inner_fields(island: Island, start: str, steps: int) -> tuple[frozenset[str
     found: tuple[frozenset[str], frozenset[str]] | None = cache.get(key)
     if found is None:
         parents = {start}
-        for path in move_paths(island, start, steps).values():
-            parents.update(path[:-1])
+        for move in moves(island, start, steps):  # the walk without stops, kept
+            parents.update(move.path[:-1])
         inner = reachable(island, start, steps - 1) if steps > 0 else frozenset()
         found = cache[key] = (inner, frozenset(parents))
     return found
