@@ -33,10 +33,20 @@ from .rules import Rules
 __all__ = ["PlacementMasks"]
 
 _ALL_CELLS = (1 << CELL_COUNT) - 1
+_LANES_BELOW = [
+    sum(1 << CELL_COUNT * lower for lower in range(card)) for card in range(LAST_CARD + 2)
+]
+"""Per card value, a 1 at the first bit of each lower card's mask in :attr:`PlacementMasks.fits`
+(times a mask, that mask for every lower card)."""
+_LANES_ABOVE = [
+    sum(1 << CELL_COUNT * upper for upper in range(card + 1, LAST_CARD + 2))
+    for card in range(LAST_CARD + 2)
+]
+"""Per card value, the same for the higher cards (up to the finish value)."""
 
 
 class PlacementMasks:
-    """Per card value the empty cells it fits by the order rule (``fits[card]``), per known
+    """Per card value the empty cells it fits by the order rule (:meth:`fit`), per known
     cost the empty cells of that cost (``by_cost``), and the empty cells whose cost depends on
     the card (``unsteady``). Mutable: it belongs to the loop that places its cards.
 
@@ -44,7 +54,7 @@ class PlacementMasks:
     >>> from tranquility_solver.rules import Rules
     >>> masks = PlacementMasks.of(Grid.empty(), Rules.published())
     >>> masks.place(2, 40)  # c1: the cells before it in the sequence now take less than 40
-    >>> masks.fits[39] >> 1 & 1, masks.fits[41] >> 1 & 1  # b1
+    >>> masks.fit(39) >> 1 & 1, masks.fit(41) >> 1 & 1  # b1
     (1, 0)
     """
 
@@ -54,7 +64,7 @@ class PlacementMasks:
         self,
         rules: Rules,
         cells: Cells,
-        fits: list[int],
+        fits: int,
         costs: list[int],
     ) -> None:
         self.rules = rules
@@ -62,7 +72,9 @@ class PlacementMasks:
         """The grid's cells (``None`` for empty)."""
         self.fits = fits
         """Per card value 0…81, the mask of the empty cells the order rule lets it take (none
-        for the start and finish values)."""
+        for the start and finish values), all in one number: card ``c``'s mask is the
+        :data:`CELL_COUNT` bits from bit ``CELL_COUNT * c`` (:meth:`fit`). A placement
+        clears cells from every card's mask at once with one ``&``."""
         self.costs = costs
         """Per cell, its cost whatever the card; ``-1`` for a filled cell or one whose cost
         depends on the card."""
@@ -94,16 +106,26 @@ class PlacementMasks:
             if low + 1 < high:
                 toggles[low + 1] ^= mask
                 toggles[high] ^= mask
-        fits = [0] * (LAST_CARD + 2)
-        mask = 0
+        fits = mask = 0
         for card in range(FIRST_CARD, LAST_CARD + 1):
             mask ^= toggles[card]
-            fits[card] = mask
+            fits |= mask << CELL_COUNT * card
         return cls(rules, grid.cells, fits, list(table.known_costs))
 
     def copy(self) -> PlacementMasks:
         """Masks of the same grid that change on their own."""
-        return PlacementMasks(self.rules, self.cells, self.fits[:], self.costs[:])
+        return PlacementMasks(self.rules, self.cells, self.fits, self.costs[:])
+
+    def fit(self, card: int) -> int:
+        """The mask of the empty cells the order rule lets ``card`` take.
+
+        >>> from tranquility_solver.grid import Grid
+        >>> from tranquility_solver.rules import Rules
+        >>> masks = PlacementMasks.of(Grid.from_mapping({"a2": 30}), Rules.seed())
+        >>> masks.fit(20) >> 12 & 1, masks.fit(40) >> 12 & 1  # a3, below a2 in its column
+        (0, 1)
+        """
+        return self.fits >> CELL_COUNT * card & _ALL_CELLS
 
     def grid(self) -> Grid:
         """The grid these masks describe."""
@@ -122,7 +144,7 @@ class PlacementMasks:
         cost_of = self.rules.discard_cost
         counts = []
         for card in cards:
-            cells_of = fits[card]
+            cells_of = fits >> CELL_COUNT * card & _ALL_CELLS
             total = 0
             for mask, weight in steady:
                 total += (cells_of & mask).bit_count() * weight
@@ -147,7 +169,7 @@ class PlacementMasks:
         >>> masks.locate(12, 7, (1, 4)), masks.placements(12, budget=1)[7]
         ((0, 7, 0), (0, 7))
         """
-        cells_of = self.fits[card]
+        cells_of = self.fit(card)
         by_cost = self.by_cost
         loose = cells_of & self.unsteady
         unsteady: dict[int, int] = {}
@@ -172,7 +194,7 @@ class PlacementMasks:
         """``(cost, cell index)`` of every placement of ``card`` that costs at most ``budget``,
         sorted (the order of a player's legal actions within one card)."""
         found = []
-        left = self.fits[card]
+        left = self.fit(card)
         cost_of = self.rules.discard_cost
         costs, cells = self.costs, self.cells
         while left:
@@ -194,9 +216,13 @@ class PlacementMasks:
         lower, higher = related_cells(self.rules, index)
         keep_low = ~(higher | 1 << index) & _ALL_CELLS
         keep_high = ~(lower | 1 << index) & _ALL_CELLS
-        fits = self.fits
-        fits[: card + 1] = [mask & keep_low for mask in fits[: card + 1]]
-        fits[card:] = [mask & keep_high for mask in fits[card:]]
+        # One copy of each mask per card: keep_low for the cards below ``card``, keep_high
+        # for those above, both for ``card`` itself (the copies never carry into each other).
+        self.fits &= (
+            keep_low * _LANES_BELOW[card]
+            | (keep_low & keep_high) << CELL_COUNT * card
+            | keep_high * _LANES_ABOVE[card]
+        )
         self.cells = cells = (*self.cells[:index], card, *self.cells[index + 1 :])
         self._unfile(index)
         self.costs[index] = UNKNOWN_COST
