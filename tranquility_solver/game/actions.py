@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..errors import ActionFormatError, CellError
 from ..grid import CELL_NAMES, cell_index, shorten
-from .choices import card_text, is_island, parse_card, sort_hand
+from .choices import FINISH, card_text, is_island, parse_card, sort_hand
 
 __all__ = [
     "Action",
@@ -37,8 +37,34 @@ __all__ = [
 ]
 
 
+_CARD_TEXTS = tuple(card_text(card) for card in range(FINISH + 1))
+""":func:`card_text` of every card, by value."""
+
+
 def _cards_text(cards: tuple[int, ...]) -> str:
-    return " ".join(map(card_text, cards))
+    return " ".join(map(_CARD_TEXTS.__getitem__, cards))
+
+
+def play_text(card: int, cell: str, discards: tuple[int, ...]) -> str:
+    """The text of the play of ``card`` on ``cell`` paid with ``discards`` (a cell name and
+    sorted cards, as :meth:`Play._of` takes them), without making the play: a game loop that
+    records text only asks for this.
+
+    >>> play_text(41, "d3", (7, 80)) == str(Play(41, "d3", (80, 7)))
+    True
+    """
+    if discards:
+        return f"play {card} {cell} discard {_cards_text(discards)}"
+    return f"play {card} {cell}"
+
+
+def discard_text(cards: tuple[int, ...]) -> str:
+    """The text of the discard of ``cards`` (sorted), as :func:`play_text` for a play.
+
+    >>> discard_text((3, 80)) == str(Discard((80, 3)))
+    True
+    """
+    return "discard " + _cards_text(cards)
 
 
 @dataclass(frozen=True, order=True)
@@ -66,8 +92,7 @@ class Play:
         return play
 
     def __str__(self) -> str:
-        paid = f" discard {_cards_text(self.discards)}" if self.discards else ""
-        return f"play {self.card} {self.cell}{paid}"
+        return play_text(self.card, self.cell, self.discards)
 
 
 @dataclass(frozen=True, order=True)
@@ -91,7 +116,7 @@ class Discard:
         return action
 
     def __str__(self) -> str:
-        return f"discard {_cards_text(self.cards)}"
+        return discard_text(self.cards)
 
 
 @dataclass(frozen=True, order=True)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from ..grid import CELL_NAMES
 from ..placement_masks import PlacementMasks
-from .actions import Action, Discard, Play
+from .actions import Action, discard_text, play_text
 from .choices import (
     DISCARD_ACTION_CARDS,
     FINISH,
@@ -44,8 +44,9 @@ from .choices import (
     LOSS_NO_ACTION,
     LOSS_OUT_OF_CARDS,
     START,
+    is_island,
 )
-from .legal import distinct_subsets, has_legal_action, start_and_finish
+from .legal import distinct_subsets, start_and_finish
 from .observation import Outcome
 
 if TYPE_CHECKING:
@@ -148,7 +149,8 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
         while True:
             player = state.current_player
             if action is None:
-                action = draw(state.observation(player).lazy_legal_actions())
+                # The state lists the actions of the player to move as their observation does.
+                action = draw(state.lazy_legal_actions())
             state = state.apply(action)
             actions.append((player, str(action)))
             action = None
@@ -193,7 +195,11 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
         counts = masks.count(island, by_cost)
         play_count = sum(counts)
         index = draw(range(play_count + pair_count + len(tail)))
-        chosen: Action
+        if index >= play_count + pair_count:
+            lists = step_publicly(lists, tail[index - play_count - pair_count])
+            hands, decks, discards = lists.hands, lists.decks, lists.discards
+            continue
+        # A play or a discard, applied here: only its text is recorded, so no action is made.
         if index < play_count:
             # The listing's order: by card, then cost, then cell.
             which = 0
@@ -208,8 +214,8 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
                 paid = distinct_subsets(tuple(others), cost)[index]
             else:
                 paid = tuple(others[at] for at in _positions(size - 1, cost)[index])
-            chosen = Play._of(card, CELL_NAMES[cell], paid)
-        elif index < play_count + pair_count:
+            text = play_text(card, CELL_NAMES[cell], paid)
+        else:
             index -= play_count
             if repeats:
                 paid = pairs[index]
@@ -217,14 +223,8 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
                 at = _positions(size, DISCARD_ACTION_CARDS)[index]
                 paid = (hand[at[0]], hand[at[1]])
             card, cell = -1, -1
-            chosen = Discard._of(paid)
-        else:
-            chosen = tail[index - play_count - pair_count]
-        if not isinstance(chosen, Play | Discard):
-            lists = step_publicly(lists, chosen)
-            hands, decks, discards = lists.hands, lists.decks, lists.discards
-            continue
-        actions.append((seat, str(chosen)))
+            text = discard_text(paid)
+        actions.append((seat, text))
         if must_play and not start_played and lists.bounds:
             lists.bounds[seat] = (len(decks[seat]), lists.own_counts[seat] + len(paid))
         hand = hand[:]
@@ -255,10 +255,19 @@ def play_uniformly(state: GameState, rng: random.Random) -> tuple[list[tuple[int
         if (
             not lists.outcome
             and len(hands[seat]) < DISCARD_ACTION_CARDS
-            and not has_legal_action(rules, masks.grid(), tuple(hands[seat]), start_played)
+            and _stuck(masks, hands[seat], start_played)
         ):
             lists.outcome = str(Outcome(False, LOSS_NO_ACTION))
     return actions, lists.outcome, lists.turn
+
+
+def _stuck(masks: PlacementMasks, hand: list[int], start_played: bool) -> bool:
+    """Whether a hand of fewer than two cards has no legal action (as ``has_legal_action``
+    answers, with the masks counting its plays: a lone card must cost nothing)."""
+    if start_and_finish(hand, start_played, None not in masks.cells):
+        return False
+    island = [card for card in hand if is_island(card)]
+    return not any(masks.count(island, _choose(len(hand) - 1)))
 
 
 def _needs_public_step(state: GameState) -> bool:
