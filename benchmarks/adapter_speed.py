@@ -35,6 +35,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -78,12 +79,12 @@ def openspiel_game(kind: str) -> Any:
     import pyspiel
 
     if kind.endswith("tranquility"):
-        import tranquility_solver.openspiel as adapter
+        import tranquility_solver.openspiel as tranquility_adapter
 
-        return pyspiel.load_game(adapter.SHORT_NAME, TRANQUILITY)
-    import tobago_solver.openspiel as adapter
+        return pyspiel.load_game(tranquility_adapter.SHORT_NAME, TRANQUILITY)
+    import tobago_solver.openspiel as tobago_adapter
 
-    return pyspiel.load_game(adapter.SHORT_NAME, TOBAGO)
+    return pyspiel.load_game(tobago_adapter.SHORT_NAME, TOBAGO)
 
 
 def play_pettingzoo(environment: Any, rng: random.Random, seed: int, moves: list[int]) -> None:
@@ -117,6 +118,7 @@ def play_openspiel(game: Any, rng: random.Random, seed: int, moves: list[int]) -
 def play(kind: str, games: int, seed: int) -> dict[str, Any]:
     """Play ``games`` seeded random games of one kind with the packages on the path: the moves,
     their hash and the times."""
+    run: Callable[[Any, random.Random, int, list[int]], None]
     if kind.startswith("pettingzoo"):
         subject, run = pettingzoo_env(kind), play_pettingzoo
     else:
