@@ -171,8 +171,8 @@ def _walk(
     (the first step the highest). A path goes on to the fields it claims in one group, which
     the walks from one start share whatever the stops (a stop changes a few groups):
     ``steps_from`` keeps each group by the path's number and the fields, so that a walk looks
-    up a group of moves, not a move per field. ``made`` keeps each move by its path's number,
-    so that the groups share them.
+    up a group of moves, not a move per field. ``made`` keeps each move by its path's number:
+    the groups share them, and a new group reads the path it goes on from there.
     """
     fields = island.fields
     _, neighbour_masks = _neighbour_masks(island)
@@ -206,7 +206,8 @@ def _walk(
 
 def _steps(fields: tuple[str, ...], code: int, claimed: int, made: dict[int, Move]) -> _Steps:
     """The group of :func:`_walk` for the path numbered ``code`` going on to ``claimed``."""
-    trail = _decoded(fields, code)
+    # The path itself was claimed earlier in the walk, so its move is kept (none: the start).
+    trail = made[code].path if code else ()
     prefix = code * (len(fields) + 1) + 1
     moves_on, theres, codes = [], [], {}
     while claimed:
@@ -220,16 +221,6 @@ def _steps(fields: tuple[str, ...], code: int, claimed: int, made: dict[int, Mov
         theres.append(there)
         claimed ^= low
     return moves_on, theres, codes
-
-
-def _decoded(fields: tuple[str, ...], code: int) -> tuple[str, ...]:
-    """The fields of the path numbered ``code`` by :func:`_walk`."""
-    base = len(fields) + 1
-    path: list[str] = []
-    while code:
-        code, digit = divmod(code, base)
-        path.append(fields[digit - 1])
-    return tuple(reversed(path))
 
 
 class MoveList(list[Move]):
@@ -263,9 +254,14 @@ def _inner_fields(island: Island, start: str, steps: int) -> tuple[frozenset[str
     key = ("inner", start, steps)
     found: tuple[frozenset[str], frozenset[str]] | None = cache.get(key)
     if found is None:
-        parents = {start}
-        for move in moves(island, start, steps):  # the walk without stops, kept
-            parents.update(move.path[:-1])
-        inner = reachable(island, start, steps - 1) if steps > 0 else frozenset()
-        found = cache[key] = (inner, frozenset(parents))
+        # From the walk without stops (kept): a breadth-first walk, so a path's length is its
+        # end's distance, and the fields fewer than ``steps`` steps away are those a path of
+        # fewer steps ends on.
+        parents, inner = {start}, {start} if steps > 0 else set()
+        for move in moves(island, start, steps):
+            path = move.path
+            parents.update(path[:-1])
+            if len(path) < steps:
+                inner.add(path[-1])
+        found = cache[key] = (frozenset(inner), frozenset(parents))
     return found
