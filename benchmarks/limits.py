@@ -17,6 +17,7 @@ import json
 import math
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import tobago_solver as tb
@@ -117,7 +118,7 @@ def tranquility_rows() -> list[dict[str, Any]]:
     rows = []
     for name, rules in cases:
         seconds, outcome = timed(
-            lambda rules=rules: tq.count_completions(tq.Grid.empty(), range(1, 81), rules)
+            partial(tq.count_completions, tq.Grid.empty(), range(1, 81), rules)
         )
         if outcome.isdigit():
             outcome = f"{int(outcome):.3e}" if len(outcome) > 9 else outcome

@@ -29,7 +29,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts
 
 import tobago_solver as tb
-import tranquility_solver.game as tq
+import tranquility_solver as tq
 from tobago_solver.game.simulate import wilson_interval
 from tobago_solver.openspiel import BotEvaluator as TobagoEvaluator
 from tobago_solver.openspiel import EngineBot as TobagoBot

@@ -17,13 +17,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import Any
 
 import pyspiel
 
 import tobago_solver.openspiel
 import tranquility_solver.openspiel
 
-CONFIGS = {
+CONFIGS: dict[str, list[dict[str, Any]]] = {
     tobago_solver.openspiel.SHORT_NAME: [
         {"players": 2, "rules": "seed"},
         {"players": 3, "rules": "published"},

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from tqdm import tqdm
+from tqdm import tqdm  # type: ignore[import-untyped]
 
 import tobago_solver as tb
 from tobago_solver.compile import compiled

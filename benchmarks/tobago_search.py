@@ -42,7 +42,8 @@ class CheckedBot:
 
     @property
     def name(self) -> str:
-        return self.bot.name
+        name: str = self.bot.name
+        return name
 
     def choose(self, observation: tb.Observation, rng: random.Random) -> tb.Action:
         action = self.bot.choose(observation, rng)

@@ -103,7 +103,8 @@ def bench_preset(rules: tq.Rules, samples: int, rng: random.Random) -> EngineRow
         grid, pool, cells = case.grid, case.pool, case.grid.cells
 
         def api_call(grid: tq.Grid = grid, pool: tuple[int, ...] = pool) -> bool:
-            return tq.is_completable(grid, pool, rules, engine="fast")
+            verdict: bool = tq.is_completable(grid, pool, rules, engine="fast")
+            return verdict
 
         def fast_call(cells: Cells = cells, pool: tuple[int, ...] = pool) -> bool:
             return fast.feasible(cells, pool, order)
