@@ -179,8 +179,9 @@ class Observation(LegalActionViews):
         >>> set(obs.possible_cards()) == {*obs.unknown_cards(), *obs.hand}
         True
         """
+        # Every island card but those seen on the grid or discarded: one's own hand included.
         left = _ISLAND_CARDS.difference(self.grid.numbers, self.discarded, self.own_discards)
-        return tuple(sorted(left.union(_ISLAND_CARDS.intersection(self.hand))))
+        return tuple(sorted(left))
 
 
 _OBSERVATION_FIELDS = tuple(field.name for field in fields(Observation))

@@ -185,3 +185,26 @@ def test_an_observation_has_only_its_fields() -> None:
     assert set(vars(observation)) <= {item.name for item in fields(Observation)} | {"_legal"}
     with pytest.raises(AttributeError, match="no attribute 'hands'"):
         observation.hands  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_possible_cards_are_those_in_play_and_those_hidden_from_the_player(
+    states: list[GameState],
+) -> None:
+    # From the whole state: an island card is on the grid, in a hand or deck, or discarded.
+    # The player may count on every card still in play, and on those discarded where they
+    # could not see (nothing on the grid, nothing they saw go).
+    hidden_somewhere = 0
+    for state in states:
+        in_play = {
+            card for cards in (*state.hands, *state.decks) for card in cards if 1 <= card <= 80
+        }
+        discarded = {card for _, card in state.discards if 1 <= card <= 80}
+        assert in_play.isdisjoint(discarded)
+        assert in_play.isdisjoint(state.grid.numbers)
+        for player in range(state.players):
+            seen = state.observation(player)
+            hidden = discarded - set(seen.discarded) - set(seen.own_discards)
+            hidden_somewhere += bool(hidden)
+            possible = seen.possible_cards()
+            assert list(possible) == sorted(in_play | hidden), (state, player)
+    assert hidden_somewhere
