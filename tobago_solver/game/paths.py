@@ -62,6 +62,7 @@ def move_paths(
     """One shortest path (breadth first, reading order) to every field within ``steps`` steps.
 
     A path never goes on from a field of ``stops`` (a located treasure: the car claims and stops).
+    These are the paths of :func:`moves`, by destination.
 
     >>> import tobago_solver as tb
     >>> island = tb.islands.default()
@@ -70,44 +71,15 @@ def move_paths(
     >>> set(paths) == reachable(island, start) - {start}
     True
     """
-    cache = island._cache.setdefault(_MOVES_KEY, {})
-    key = (start, steps)
-    if not stops and key in cache:
-        cached: dict[str, tuple[str, ...]] = cache[key]
-        return cached
-    fields = island.fields
-    index, neighbour_masks = _neighbour_masks(island)
-    paths: dict[str, tuple[str, ...]] = {start: ()}
-    seen = 1 << index[start]
-    frontier = [index[start]]
-    for _ in range(steps):
-        following = []
-        for here in frontier:
-            if fields[here] in stops:
-                continue
-            # The fields first reached from here, in reading order (ascending bits), as the
-            # neighbours of move_neighbours are listed.
-            new = neighbour_masks[here] & ~seen
-            seen |= new
-            trail = paths[fields[here]]
-            while new:
-                low = new & -new
-                there = low.bit_length() - 1
-                paths[fields[there]] = (*trail, fields[there])
-                following.append(there)
-                new ^= low
-        frontier = following
-    del paths[start]
-    if not stops:
-        cache[key] = paths
-    return paths
+    return {move.destination: move.path for move in moves(island, start, steps, stops)}
 
 
 def moves(
     island: Island, start: str, steps: int, stops: AbstractSet[str] = frozenset()
 ) -> MoveList:
-    """A move along each path of :func:`move_paths`, cached on the island (the list is shared:
-    do not change it).
+    """A move along one shortest path (breadth first, reading order) to every field within
+    ``steps`` steps, none going on from a field of ``stops`` (:func:`_walk`), cached on the
+    island (the list is shared: do not change it).
 
     Only the stops a path could drive on from, those fewer than ``steps`` steps from ``start``,
     change the paths, and none of them does unless the walk without stops drives on from one
@@ -164,8 +136,11 @@ def _walk(
     steps_from: dict[tuple[int, int], _Steps],
     made: dict[int, Move],
 ) -> tuple[list[Move], list[int]]:
-    """The walk of :func:`move_paths` on field indices: the moves in its order, and the index
-    of each one's end.
+    """The walk of :func:`moves` on field indices: the moves, and the index of each one's end.
+
+    Breadth first: the fields first reached from each field of one step, in the order they were
+    reached, each in reading order (ascending bits, as :func:`move_neighbours` lists them); no
+    path goes on from a field of ``stop_mask``.
 
     A path is numbered by its fields' indices plus one, as digits in base ``len(fields) + 1``
     (the first step the highest). A path goes on to the fields it claims in one group, which
