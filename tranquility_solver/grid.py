@@ -337,12 +337,12 @@ class Grid:
     @property
     def filled_count(self) -> int:
         """How many cells hold a card."""
-        return len(self.numbers)
+        return CELL_COUNT - self.cells.count(None)
 
     @property
     def is_full(self) -> bool:
         """True when all 36 cells hold a card."""
-        return self.filled_count == CELL_COUNT
+        return None not in self.cells
 
     @property
     def empty_cells(self) -> tuple[str, ...]:

@@ -129,7 +129,7 @@ class TranquilityEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type in
         player = self.possible_agents.index(agent)
         mask = np.zeros(COUNT, np.int8)
         if not choice.state.is_terminal and choice.state.current_player == player:
-            mask[list(choice.legal_tokens())] = 1
+            mask[np.array(choice.legal_tokens(), np.intp)] = 1
         tensor = self._tensor.set_from(choice, player).copy()
         return {"observation": tensor, "action_mask": mask}
 

@@ -132,13 +132,12 @@ class Choice:
             return shares
         # Every placement listed has a payment: any card of the hand pays, and a placement is
         # listed only when the rest of the hand covers its cost.
-        found: dict[int, Any] = {
-            _PLACE_ZERO + CELL_COUNT * p[0] + p[2]: p for p in legal.placements()
-        }
+        placements = legal.placements()
+        places = [_PLACE_ZERO + CELL_COUNT * card + cell for card, _, cell in placements]
+        found: dict[int, Any] = dict(zip(places, placements, strict=True))
         card_sets = legal.card_sets()
-        found.update({_PAIR_TOKEN[cards]: cards for cards in card_sets})
-        for index in range(legal.count_of(Play) + len(card_sets), len(legal)):
-            action = legal[index]
+        found.update(zip(map(_PAIR_TOKEN.__getitem__, card_sets), card_sets, strict=True))
+        for action in legal.tail():
             found[START_ID if isinstance(action, Start) else FINISH_ID] = action
         return found
 

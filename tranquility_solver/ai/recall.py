@@ -72,9 +72,11 @@ class Trail:
         self.parent = parent
         # Per player: their digest up to here and what they see here (to spot a step that
         # shows them nothing new).
-        self._views: dict[int, tuple[bytes, bytes]] = {
-            player: (digest, seen(choice, player)) for player, digest in (start or {}).items()
-        }
+        self._views: dict[int, tuple[bytes, bytes]] = (
+            {player: (digest, seen(choice, player)) for player, digest in start.items()}
+            if start
+            else {}
+        )
         self.memo: dict[Any, Any] = {}
         """Facts derived from :attr:`choice` that callers keep here (it is immutable)."""
 

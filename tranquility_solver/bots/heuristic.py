@@ -86,8 +86,9 @@ class HeuristicBot:
         del rng  # deterministic: same observation, same action
         check_turn(observation, self.name)
         legal = observation.lazy_legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+        only = legal.single()
+        if only is not None:
+            return only
         if Finish() in legal:
             return Finish()
         if Start() in legal:

@@ -144,7 +144,8 @@ class PlannerBot:
         if observation.rules.order.chain is not None:
             return self.sequence.choose(observation, rng)
         legal = observation.lazy_legal_actions()
-        if len(legal) == 1 or observation.phase != "play" or not _follows_plan(observation.rules):
+        single = legal.single() is not None
+        if single or observation.phase != "play" or not _follows_plan(observation.rules):
             return self.base.choose(observation, rng)
         if Finish() in legal:
             return Finish()

@@ -224,8 +224,9 @@ class SearchBot:
 
     def _choose(self, observation: Observation, rng: random.Random, seen: list[Seen]) -> Action:
         legal = observation.lazy_legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+        only = legal.single()
+        if only is not None:
+            return only
         empty = len(observation.grid.empty_cells)
         if empty > self.endgame_cells:
             if empty <= self.playout_cells:

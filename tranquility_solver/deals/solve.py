@@ -300,8 +300,9 @@ class _Search:
         is then counted (one unit of work, as when it is built) but not built when it cannot
         repeat an earlier child's key: its grid differs from theirs."""
         legal = state.lazy_legal_actions()
-        if len(legal) == 1:
-            yield legal[0], state.apply(legal[0]), None
+        only = legal.single()
+        if only is not None:
+            yield only, state.apply(only), None
             return
         seen: set[Key] = set()
         grids: set[tuple[int, str] | None] = set()

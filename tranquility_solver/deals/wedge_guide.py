@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..completion import fast
-from ..game.actions import Action, Discard, Finish, Play, Start
+from ..game.actions import Action, Discard, Play
 from ..game.choices import FINISH, START
 from ..game.legal import LegalActions
 from ..game.records import Bot
@@ -194,12 +194,9 @@ class WedgeGuide:
             if self.fallback is not None:
                 return self.fallback.choose(observation, rng)
             return legal[0]
-        # Start and finish come last in the listing, after the plays and the discards.
-        discards_end = legal.count_of(Play) + len(legal.card_sets())
-        for position in range(discards_end, len(legal)):
-            action = legal[position]
-            if isinstance(action, Finish | Start):
-                return action
+        ends = legal.tail()  # start and finish, listed after the plays and discards
+        if ends:
+            return ends[0]
         pool = observation.possible_cards()
         cells = observation.grid.cells
         # Without noise the choice depends on nothing else (the listing on the rules, grid,

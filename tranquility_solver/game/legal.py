@@ -89,7 +89,8 @@ def share_bounds(hand_size: int, share_left: int, later_capacity: int) -> tuple[
 class LegalActions(Sequence[Action]):
     """The legal actions of one player at one moment, as a sequence built on demand.
 
-    ``len`` costs nothing, ``legal[i]`` builds one action, ``action in legal`` builds none.
+    ``len`` counts each placement's payments (once), ``legal[i]`` builds one action, ``action
+    in legal`` builds none, and :meth:`single` tells a listing of one action without counting.
     Iterating builds them all, as ``legal_actions()`` does. Immutable: nothing changes it
     after it is made (by :func:`legal_actions_of`).
     """
@@ -121,21 +122,34 @@ class LegalActions(Sequence[Action]):
         """``(card, cost, cell index)`` in the order of the listing (sorted)."""
         self._payments: dict[tuple[int, int], list[tuple[int, ...]]] = {}
         """The payment choices per ``(card, cost)``, listed when first needed."""
-        self._counts = tuple(self._payment_counts())
-        """How many plays (payment choices) each placement has."""
-        self._ends = list(accumulate(self._counts))
-        """Where each placement's plays end in the listing."""
-        self._play_count = self._ends[-1] if self._ends else 0
         self._card_sets = card_sets
         """The cards of each discard action (or share), after the plays."""
         self._kind = kind
         self._tail = tail
         """Start and finish, last."""
-        self._size = self._play_count + len(card_sets) + len(tail)
+        # How many plays each placement has, where they end and the length of the listing are
+        # counted when first asked for (by :meth:`_counted`): an adapter that lists the
+        # placements and card sets of a position never needs them.
+        self._counts: tuple[int, ...] | None = None
+        self._ends: list[int] = []
+        self._play_count = self._size = 0
+
+    def _counted(self) -> tuple[int, ...]:
+        """:attr:`_counts`, with :attr:`_ends`, :attr:`_play_count` and :attr:`_size`,
+        worked out on the first call."""
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = tuple(self._payment_counts())
+            self._ends = list(accumulate(counts))
+            self._play_count = self._ends[-1] if self._ends else 0
+            self._size = self._play_count + len(self._card_sets) + len(self._tail)
+        return counts
 
     # -- the sequence -------------------------------------------------------------------------
 
     def __len__(self) -> int:
+        if self._counts is None:
+            self._counted()
         return self._size
 
     @overload
@@ -145,6 +159,8 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
             return tuple(self)[index]
+        if self._counts is None:
+            self._counted()
         size = self._size
         if index < 0:
             index += size
@@ -194,6 +210,7 @@ class LegalActions(Sequence[Action]):
         0
         """
         if kind is Play:
+            self._counted()
             return self._play_count
         if kind is self._kind:
             return len(self._card_sets)
@@ -232,7 +249,33 @@ class LegalActions(Sequence[Action]):
         >>> [(p, n) for p, n in zip(legal.placements(), legal.payment_counts()) if p[1]]
         [((3, 2, 1), 1)]
         """
-        return self._counts
+        return self._counted()
+
+    def single(self) -> Action | None:
+        """The one legal action when there is exactly one, else None; cheaper than ``len``,
+        which counts every placement's payments.
+
+        >>> legal_actions_of(Rules.published(), Grid.empty(), (0, 5), "play", False).single()
+        Start()
+        """
+        plays, card_sets, tail = self._plays, self._card_sets, self._tail
+        if not plays:
+            if len(card_sets) + len(tail) != 1:
+                return None
+            return self._kind._of(card_sets[0]) if card_sets else tail[0]
+        if len(plays) > 1 or card_sets or tail:
+            return None
+        card, cost, cell = plays[0]
+        paid = self._paid(card, cost)  # a placement is listed only with a payment
+        return Play._of(card, CELL_NAMES[cell], paid[0]) if len(paid) == 1 else None
+
+    def tail(self) -> tuple[Action, ...]:
+        """The start and finish actions, listed last (after the plays and card sets).
+
+        >>> legal_actions_of(Rules.seed(), Grid.empty(), (0, 81), "play", False).tail()
+        (Start(),)
+        """
+        return self._tail
 
     def placements(self) -> Sequence[tuple[int, int, int]]:
         """``(card, cost, cell index)`` of each placement, in the listing's order (a placement

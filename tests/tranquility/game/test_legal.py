@@ -124,8 +124,33 @@ def test_the_engine_lists_what_the_validators_accept(random_states: list[GameSta
         assert costs == [len(discards) for discards in paid]
         sets = [action.cards for action in plain if isinstance(action, Discard | Share)]
         assert list(lazy.card_sets()) == sets
+        assert lazy.tail() == tuple(a for a in plain if isinstance(a, Start | Finish))
+        assert state.lazy_legal_actions().single() == (plain[0] if len(plain) == 1 else None)
         observation = state.observation(state.current_player)
         assert observation.legal_actions() == tuple(plain)
+
+
+def test_single_is_the_one_action_of_a_listing_of_one() -> None:
+    # A fresh listing each time: single() must not lean on counts len() worked out before.
+    nearly_full = tq.Grid((*range(1, 36), None))
+    cases = [
+        (tq.Rules.seed(), nearly_full, (50,), "play", True, Play(50, "f6")),
+        (tq.Rules.seed(), nearly_full, (36, 81), "play", True, None),  # a play and a discard
+        (tq.Rules.published(), nearly_full, (36, 81), "play", True, None),
+        (tq.Rules.published(), tq.Grid.empty(), (0, 5), "play", False, Start()),
+        (tq.Rules.published(), tq.Grid.empty(), (5,), "share", True, None),  # 5 or none
+        (tq.Rules.published(), tq.Grid.empty(), (5,), "share", False, Share((5,))),  # must give
+        (tq.Rules.seed(), nearly_full, (0,), "play", True, None),  # nothing at all
+    ]
+    # The flag: in the play phase whether a start card was played; in the share phase, with
+    # one card left to give, whether a later player could give it instead.
+    for rules, grid, hand, phase, flag, expected in cases:
+        share = {"share_left": 1, "later_capacity": int(flag)} if phase == "share" else {}
+        start_played = flag if phase == "play" else True
+        listing = legal_actions_of(rules, grid, hand, phase, start_played, **share)  # type: ignore[arg-type]
+        assert listing.single() == expected, (rules.name, hand)
+        again = legal_actions_of(rules, grid, hand, phase, start_played, **share)  # type: ignore[arg-type]
+        assert (len(again) == 1) == (expected is not None)
 
 
 def test_in_answers_for_actions_not_listed_too(random_states: list[GameState]) -> None:
