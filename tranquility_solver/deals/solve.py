@@ -53,7 +53,8 @@ _STEP_LIMITED_PASSES: tuple[_Pass, ...] = ((0, None), (1, None), (2, None))
 """The passes before the exhaustive search when the work is bounded by steps (SearchBot, the
 atlas: their recorded choices depend on the order the search visits positions in)."""
 _TIMED_PASSES: tuple[_Pass, ...] = (
-    (0, None),
+    # No pass without discrepancies: the first line of every pass is the guide's own, so the
+    # first one-discrepancy pass walks it anyway, to the same end.
     *((1, depth) for depth in (2, 4, 8, 16)),
     (1, None),
     (2, None),

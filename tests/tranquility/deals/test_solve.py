@@ -16,6 +16,7 @@ from tranquility_solver import random_full_grid
 from tranquility_solver.analysis import solve_deal
 from tranquility_solver.bots import HeuristicBot
 from tranquility_solver.deals import Deal, DealStatus
+from tranquility_solver.deals import solve as solve_module
 from tranquility_solver.deals.bounds import turns_fit
 from tranquility_solver.deals.solve import _grid_change, _Search
 from tranquility_solver.errors import TranquilityError, UnknownEngineError
@@ -233,7 +234,7 @@ def test_one_discrepancy_near_the_root_is_tried_before_deep_ones() -> None:
     # HeuristicBot's own line loses this deal and one early change of plan wins it. Searched
     # with the discrepancy anywhere (as a step-limited search still does), the search first
     # tries every change near the end of the line: 15,414 positions. With the depth of the
-    # discrepancy doubling from pass to pass: 174.
+    # discrepancy doubling from pass to pass: 128.
     deal = Deal.random(2, rules="seed", seed=3)
     solution = solve_deal(deal, time_limit=None)
     assert solution.won
@@ -241,6 +242,38 @@ def test_one_discrepancy_near_the_root_is_tried_before_deep_ones() -> None:
     stepped = solve_deal(deal, time_limit=None, step_limit=10**9)
     assert stepped.won
     assert stepped.nodes > 10_000
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("published", 0), ("published", 4), ("seed", 1)])
+def test_the_guides_winning_line_is_the_first_the_timed_search_walks(rules: str, seed: int) -> None:
+    # A search bounded by the clock has no pass of the guide's line alone, since every pass
+    # walks that line first: where HeuristicBot wins the deal on its own, the search returns its
+    # line having visited its positions and no other.
+    deal = Deal.random(2, rules=rules, seed=seed)
+    state, line = deal.to_state(), []
+    while not state.is_terminal:
+        action = HeuristicBot().choose(state.observation(state.current_player), random.Random(0))
+        line.append(str(action))
+        state = state.apply(action)
+    assert state.outcome is not None
+    assert state.outcome.won
+    solution = solve_deal(deal, time_limit=30)
+    assert solution.line == tuple(line)
+    assert solution.nodes == len(line) + 1
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("seed", 3), ("published", 3), ("published", 5)])
+def test_a_pass_of_the_guides_line_alone_would_only_repeat_work(
+    rules: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Deals whose guide line loses: with such a pass first, the search finds the same line
+    # after visiting more positions.
+    deal = Deal.random(2, rules=rules, seed=seed)
+    without = solve_deal(deal, time_limit=None)
+    monkeypatch.setattr(solve_module, "_TIMED_PASSES", ((0, None), *solve_module._TIMED_PASSES))
+    with_it = solve_deal(deal, time_limit=None)
+    assert with_it.line == without.line
+    assert with_it.nodes > without.nodes
 
 
 def test_full_deals_won_by_the_heuristic_line_replay() -> None:
