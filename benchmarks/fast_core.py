@@ -185,7 +185,7 @@ def cpp_engine(engine: Path, games: int) -> dict[str, Any]:
         text=True,
         check=False,
     )
-    result["commit"] = commit.stdout.strip() or "unknown"
+    result["commit"] = commit.stdout.strip() or f"an unknown commit: {engine} is not a git checkout"
     result["command"] = " ".join([*command[:-1], "time_games"])
     result["rate"] = result["games"] / result["cpu_s"]
     return result
