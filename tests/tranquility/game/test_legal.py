@@ -10,6 +10,7 @@ what the engine lists, on 500 states of random games of both presets and 1-5 pla
 from __future__ import annotations
 
 import random
+from functools import partial
 from itertools import combinations
 
 import pytest
@@ -18,8 +19,17 @@ from hypothesis import strategies as st
 
 import tranquility_solver as tq
 from tranquility_solver.errors import IllegalActionError, TranquilityError
-from tranquility_solver.game import Discard, Finish, GameState, Play, Share, Start, new_game
-from tranquility_solver.game.legal import LegalActions, legal_actions_of
+from tranquility_solver.game import (
+    Action,
+    Discard,
+    Finish,
+    GameState,
+    Play,
+    Share,
+    Start,
+    new_game,
+)
+from tranquility_solver.game.legal import LegalActions, Phase, legal_actions_of
 from tranquility_solver.placement import UNKNOWN_COST, Openings, openings
 from tranquility_solver.rules import BLIND_COST_READERS, CARD_BLIND_COSTS, STEADY_COST_READERS
 
@@ -133,7 +143,7 @@ def test_the_engine_lists_what_the_validators_accept(random_states: list[GameSta
 def test_single_is_the_one_action_of_a_listing_of_one() -> None:
     # A fresh listing each time: single() must not lean on counts len() worked out before.
     nearly_full = tq.Grid((*range(1, 36), None))
-    cases = [
+    cases: list[tuple[tq.Rules, tq.Grid, tuple[int, ...], Phase, bool, Action | None]] = [
         (tq.Rules.seed(), nearly_full, (50,), "play", True, Play(50, "f6")),
         (tq.Rules.seed(), nearly_full, (36, 81), "play", True, None),  # a play and a discard
         (tq.Rules.published(), nearly_full, (36, 81), "play", True, None),
@@ -147,10 +157,9 @@ def test_single_is_the_one_action_of_a_listing_of_one() -> None:
     for rules, grid, hand, phase, flag, expected in cases:
         share = {"share_left": 1, "later_capacity": int(flag)} if phase == "share" else {}
         start_played = flag if phase == "play" else True
-        listing = legal_actions_of(rules, grid, hand, phase, start_played, **share)  # type: ignore[arg-type]
-        assert listing.single() == expected, (rules.name, hand)
-        again = legal_actions_of(rules, grid, hand, phase, start_played, **share)  # type: ignore[arg-type]
-        assert (len(again) == 1) == (expected is not None)
+        listed = partial(legal_actions_of, rules, grid, hand, phase, start_played, **share)
+        assert listed().single() == expected, (rules.name, hand)
+        assert (len(listed()) == 1) == (expected is not None)
 
 
 def test_in_answers_for_actions_not_listed_too(random_states: list[GameState]) -> None:
