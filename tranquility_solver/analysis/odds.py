@@ -39,13 +39,14 @@ from ..game.simulate import wilson_interval
 from ..game.state import GameState, Observation
 from ..game.worlds import check_observation, check_seed, sample_worlds
 from ..rules import rules_label
-from .deals import solve_deal
 
 __all__ = ["WinOdds", "WorldResult", "win_odds"]
 
 DEFAULT_TIME_LIMIT = 2.0
 """Seconds the deal solver spends on one world before calling it undecided."""
-_WEDGE_GUIDE = WedgeGuide(fallback=HeuristicBot())
+_HEURISTIC = HeuristicBot()
+"""The guide of the search on worlds of other presets, as :func:`solve_deal` leads it."""
+_WEDGE_GUIDE = WedgeGuide(fallback=_HEURISTIC)
 """The deal search's guide on worlds the bot lost, where the cost is the `seed` wedge cost."""
 
 
@@ -140,12 +141,13 @@ def evaluate_world(
         # (most worlds, and what the search would have tried first with HeuristicBot).
         return WorldResult(DealStatus.WIN, True)
     if cost_cap(world.rules) is None:
-        solution = solve_deal(world, time_limit=time_limit)
+        # What solve_deal searches, the verdict alone: no line is written out or replayed.
+        solution = search_deal(world, _HEURISTIC, time_limit=time_limit, with_line=False)
     else:
         # HeuristicBot's line mostly discards on a `seed` grid opened in many places, and the
         # search around it found no win in 100 worlds of 100 (benchmarks/odds_speed.py, seed
         # row); led by plays that keep every wedge affordable it wins most of them in a second.
-        solution = search_deal(world, _WEDGE_GUIDE, time_limit=time_limit)
+        solution = search_deal(world, _WEDGE_GUIDE, time_limit=time_limit, with_line=False)
     if solution.interrupted:  # Ctrl-C stops the whole question, not one world's search
         raise KeyboardInterrupt
     return WorldResult(solution.status, False)

@@ -345,7 +345,7 @@ class _Context:
             # the hand keep their copy numbers, so their ranks, and the hand is ranked once.
             cheapest = [entry for entry in self.ranked_hand if entry[1] != card][:cost]
             needed = any(rank >= _NEVER for (rank, _), _ in cheapest)
-            self.payments[key] = None if needed else tuple(sorted(c for _, c in cheapest))
+            self.payments[key] = None if needed else tuple(sorted([c for _, c in cheapest]))
         return self.payments[key]
 
     @cached_property

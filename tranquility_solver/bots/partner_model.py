@@ -300,7 +300,7 @@ class PartnerModel:
             held.extend(action.cards)
         view = turn.partner_view(world, sort_hand(held))
         legal = view.lazy_legal_actions()
-        chosen = self.policy.choose(view, random.Random(0)) if len(legal) else None
+        chosen = self.policy.choose(view, random.Random(0)) if legal else None
         return 1.0 if chosen == action else self.epsilon
 
     def sample(

@@ -121,14 +121,17 @@ class _Budget:
         when the solver ran out of work; charges the work done."""
         if state.outcome is not None:
             return 1.0 if state.outcome.won else 0.0
-        solution = self.solve(state, step_limit)
+        solution = self.solve(state, step_limit, with_line=False)
         if solution.status is DealStatus.UNKNOWN:
             self.charge(step_limit)
         return _VALUES[solution.status]
 
-    def solve(self, state: GameState, step_limit: int) -> Solution:
-        """The deal solver's answer for ``state``; charges the work done."""
-        solution = search_deal(state, _GUIDE, time_limit=None, step_limit=step_limit)
+    def solve(self, state: GameState, step_limit: int, with_line: bool = True) -> Solution:
+        """The deal solver's answer for ``state`` (its line only ``with_line``); charges the
+        work done."""
+        solution = search_deal(
+            state, _GUIDE, time_limit=None, step_limit=step_limit, with_line=with_line
+        )
         if solution.interrupted:  # Ctrl-C stops the bot, not only this search
             raise KeyboardInterrupt
         self.charge(solution.nodes + solution.solver_calls + 1)

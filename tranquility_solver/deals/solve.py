@@ -501,6 +501,7 @@ def search_deal(
     engine: DealEngine = "search",
     progress: Callable[[Progress], None] | None = None,
     step_limit: int | None = None,
+    with_line: bool = True,
 ) -> Solution:
     """Decide a deal: WIN with a line, LOSS (exhaustive), or UNKNOWN when time runs out.
 
@@ -510,7 +511,9 @@ def search_deal(
     ``time_limit`` is in seconds (``None``: no limit). ``step_limit`` bounds the work instead
     (positions visited and actions tried; ``None``: no bound): unlike the clock, the same deal
     and limit always give the same answer, which is what a seeded bot needs to replay. A WIN
-    line is replayed through the game engine before it is returned.
+    line is replayed through the game engine before it is returned; ``with_line=False`` asks
+    for the verdict and statistics alone (a WIN then has an empty ``line``: nothing is written
+    out or replayed, which a caller deciding many worlds need not pay for).
 
     >>> from tranquility_solver.grid import Grid
     >>> import tranquility_solver as tq
@@ -568,8 +571,8 @@ def search_deal(
     except KeyboardInterrupt:
         # Ctrl-C ends the search as the time limit would: the caller still gets the statistics.
         found, status, interrupted = None, DealStatus.UNKNOWN, True
-    line = tuple(str(action) for action in reversed(found or []))
-    if status is DealStatus.WIN:
+    line = tuple(str(action) for action in reversed(found or [])) if with_line else ()
+    if status is DealStatus.WIN and with_line:
         _check_line(start, line)
     return Solution(
         status=status,

@@ -152,6 +152,15 @@ class LegalActions(Sequence[Action]):
             self._counted()
         return self._size
 
+    def __bool__(self) -> bool:
+        """Whether there is any action, without counting the payments (a placement is listed
+        only with one).
+
+        >>> bool(legal_actions_of(Rules.seed(), Grid.empty(), (), "play", True))
+        False
+        """
+        return bool(self._plays or self._card_sets or self._tail)
+
     @overload
     def __getitem__(self, index: int) -> Action: ...
     @overload

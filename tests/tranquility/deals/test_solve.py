@@ -285,6 +285,21 @@ def test_full_deals_won_by_the_heuristic_line_replay() -> None:
         assert solution.nodes >= len(solution.line)
 
 
+def test_the_verdict_alone_is_the_same_search_without_its_line() -> None:
+    two_empty = Grid((*range(1, 35), None, None))  # four turns to go, three cards
+    lost = Deal(Rules.seed(), 0, ((START, FINISH),), ((50,),), grid=two_empty)
+    for deal in (Deal.random(2, rules="published", seed=3), lost):
+        full = solve_module.search_deal(deal, HeuristicBot(), step_limit=50_000)
+        bare = solve_module.search_deal(deal, HeuristicBot(), step_limit=50_000, with_line=False)
+        assert (bare.status, bare.nodes, bare.solver_calls) == (
+            full.status,
+            full.nodes,
+            full.solver_calls,
+        )
+        assert bare.line == ()
+        assert (full.line != ()) == full.won
+
+
 def test_a_game_state_is_accepted() -> None:
     state = Deal.random(1, seed=3).to_state()
     assert solve_deal(state).status is solve_deal(Deal.from_state(state)).status

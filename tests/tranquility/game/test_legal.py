@@ -136,6 +136,7 @@ def test_the_engine_lists_what_the_validators_accept(random_states: list[GameSta
         assert list(lazy.card_sets()) == sets
         assert lazy.tail() == tuple(a for a in plain if isinstance(a, Start | Finish))
         assert state.lazy_legal_actions().single() == (plain[0] if len(plain) == 1 else None)
+        assert bool(lazy) == bool(plain)
         observation = state.observation(state.current_player)
         assert observation.legal_actions() == tuple(plain)
 
@@ -159,6 +160,7 @@ def test_single_is_the_one_action_of_a_listing_of_one() -> None:
         start_played = flag if phase == "play" else True
         listed = partial(legal_actions_of, rules, grid, hand, phase, start_played, **share)
         assert listed().single() == expected, (rules.name, hand)
+        assert bool(listed()) == (hand != (0,)), (rules.name, hand)
         assert (len(listed()) == 1) == (expected is not None)
 
 
