@@ -16,6 +16,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from ..completion import count as counting
 from ..completion import fast
@@ -265,6 +266,55 @@ def _cheapness(action: Action) -> tuple[int, str]:
     return (0, str(action))
 
 
+class _Counted(NamedTuple):
+    """What a decision under a total order counts before it looks at the hand: the pool
+    (``observation.possible_cards()``), the grid's completion runs from it, ``log2`` of their
+    count (the base of every card's usefulness) and each run's loss of one card
+    (:meth:`CompletionRuns.log_losses`; empty without completions).
+
+    They depend on the grid, the rules and the discards the player sees, not on the hand:
+    every player who sees the same discards on a grid shares them, and the grid keeps them
+    (a search, and the partner model reading a past decision in many worlds, ask again and
+    again)."""
+
+    pool: tuple[int, ...]
+    runs: CompletionRuns | None
+    base: float
+    losses: list[float]
+
+    @classmethod
+    def of(cls, observation: Observation) -> _Counted:
+        rules, grid = observation.rules, observation.grid
+        table: dict[tuple[tuple[int, ...], tuple[int, ...]], _Counted]
+        kept = grid.__dict__.get(_COUNTED)
+        if kept is None or kept[0] is not rules:
+            table = {}
+            grid.__dict__[_COUNTED] = (rules, table)
+        else:
+            table = kept[1]
+        key = (observation.discarded, observation.own_discards)  # what the pool reads but cells
+        found = table.get(key)
+        if found is None:
+            found = table[key] = cls._counted(grid, observation.possible_cards(), rules)
+        return found
+
+    @classmethod
+    def _counted(cls, grid: Grid, pool: tuple[int, ...], rules: Rules) -> _Counted:
+        chain = rules.order.chain
+        assert chain is not None  # asked only under a total order
+        runs = CompletionRuns.of(grid.cells, pool, chain)
+        if runs is None:
+            return cls(pool, None, _log_count(grid.cells, pool, rules), [])
+        base = math.log2(runs.total) if runs.total else -math.inf
+        # Losing one card costs only its run's completions: one loss per run.
+        return cls(pool, runs, base, runs.log_losses(base) if runs.total else [])
+
+
+_COUNTED = "_heuristic_counted"
+"""The key a grid keeps its :class:`_Counted` facts under in its instance dictionary, per
+discards seen, for the rules asked last (as the openings are kept)."""
+
+
 @dataclass(frozen=True)
 class _Context:
     """What the heuristic derives once per decision from an observation."""
@@ -283,14 +333,17 @@ class _Context:
     @classmethod
     def of(cls, observation: Observation) -> _Context:
         rules, grid, hand = observation.rules, observation.grid, observation.hand
-        pool = observation.possible_cards()
         usefulness: dict[int, float] = {}
+        counting = rules.order.chain is not None
+        counted = (
+            _Counted.of(observation)
+            if counting
+            else _Counted(observation.possible_cards(), None, 0.0, [])
+        )
+        pool, runs, base, losses = counted
         context = cls(rules, grid, hand, pool, usefulness)
-        base = context.log_count_without(()) if rules.order.chain is not None else 0.0
-        runs = context.runs
-        if runs is not None and runs.total:
-            # Losing one card costs only its run's completions: one loss per run.
-            losses = runs.log_losses(base)
+        if counting:
+            context.__dict__["runs"] = runs  # the cached property, worked out already
         for card in set(hand):
             if card == START:
                 usefulness[card] = _USELESS if observation.start_played else _NEVER

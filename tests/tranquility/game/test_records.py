@@ -20,7 +20,7 @@ from tranquility_solver.bots.gaps import (
     line_split,
     split_gap,
 )
-from tranquility_solver.bots.heuristic import _Context
+from tranquility_solver.bots.heuristic import _COUNTED, _Context, _Counted
 from tranquility_solver.completion import count as counting
 from tranquility_solver.completion import fast
 from tranquility_solver.game.records import Bot, GameRecord, play_game, replay
@@ -237,6 +237,28 @@ def test_counts_after_a_play_are_those_of_the_counting_core() -> None:
             assert context.runs.count_without((card, *paid)) == without
             checked += 1
     assert checked > 500
+
+
+def test_what_a_grid_keeps_for_counting_is_what_a_fresh_grid_gives() -> None:
+    # The pool, runs and losses a decision counts from are kept with the grid, per discards
+    # seen, and shared by every player and state on that grid (a discard keeps the grid).
+    bot = HeuristicBot()
+    shared = 0
+    for state in _states_of_random_games("published", 20, 2):
+        for player in range(state.players):
+            observation = state.observation(player)
+            before = state.grid.__dict__.get(_COUNTED)
+            shared += before is not None and bool(before[1])
+            kept = _Counted.of(observation)
+            fresh = tq.Grid(state.grid.cells)  # the same cells, nothing kept
+            assert kept == _Counted._counted(fresh, observation.possible_cards(), state.rules)
+            assert _Counted.of(observation) is kept
+        cold = replace(state, grid=tq.Grid(state.grid.cells))
+        seat = state.current_player
+        rng = random.Random(0)
+        chosen = bot.choose(state.observation(seat), rng)
+        assert chosen == bot.choose(cold.observation(seat), rng)
+    assert shared > 100
 
 
 def test_gap_change_is_the_change_of_the_gap_estimate() -> None:
