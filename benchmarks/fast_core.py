@@ -13,12 +13,14 @@ process; the machine's speed drifts by about 10% between runs, so compare within
     python benchmarks/fast_core.py --repeats 1 --no-seed-odds --before HEAD~3
     python benchmarks/fast_core.py --json
     python benchmarks/fast_core.py --cpp-engine ../Tranquility --cpp-only
-    python benchmarks/fast_core.py --instructions 20      # and callgrind's counts, ≈ 15 more
+    python benchmarks/fast_core.py --instructions 20      # and callgrind's counts, ≈ 25 more
+    python benchmarks/fast_core.py --searchbot-only --repeats 1 --instructions 1 --before HEAD~1
 
 With ``--instructions N`` the rows that have a load-free measure get a second ratio, "×
 instr": valgrind's callgrind counts the instructions of the same work on both sides (N
 two-player games a Tranquility games row, N/2 four-player games a Tobago row, N games an
-adapter's Tranquility row and N/8 its Tobago row; the imports and warm-up left out), which
+adapter's Tranquility row and N/8 its Tobago row, SearchBot's one game whatever N; the
+imports and warm-up left out), which
 gives the same count run after run. This host's speed drifts, so that timed ratios of unchanged
 code move by up to a third between runs: the counted ratio is the one to trust for a change of
 a few per cent. The counts are made after the timings, the three counting scripts side by side
@@ -41,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -191,6 +194,24 @@ def cpp_engine(engine: Path, games: int) -> dict[str, Any]:
     return result
 
 
+def search_instructions(before: str) -> float:
+    """SearchBot's game counted by callgrind on ``before`` and here, the two side by side:
+    before's instructions over after's."""
+    # Imported here: this folder is on the path only once main() has put it there.
+    from adapter_speed import source_tree
+    from callgrind import region_instructions
+
+    def count(tree: Path) -> int:
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        return region_instructions([sys.executable, __file__, "--search-game"], env)
+
+    with tempfile.TemporaryDirectory() as scratch:
+        old = source_tree(before, Path(scratch))
+        with ThreadPoolExecutor(2) as pool:
+            was, now = pool.map(count, (old, CHECKOUT))
+    return was / now
+
+
 def measure(before: str, repeats: int, seed_odds: bool) -> dict[str, Any]:
     """Every row, each from the benchmark that owns it."""
     found: dict[str, dict[str, Any]] = {}
@@ -229,6 +250,11 @@ def measure(before: str, repeats: int, seed_odds: bool) -> dict[str, Any]:
             "after": row["after"],
             "same_moves": row["same_moves"],
         }
+    return table_of(found, before, repeats)
+
+
+def table_of(found: dict[str, dict[str, Any]], before: str, repeats: int) -> dict[str, Any]:
+    """The report of the rows ``found`` (before and after per row), in the table's order."""
     table = []
     for key, (label, target, today, unit) in ROWS.items():
         if key not in found:
@@ -376,6 +402,11 @@ def main() -> None:
         metavar="N",
         help="also count instructions with callgrind over N games a row (see above)",
     )
+    parser.add_argument(
+        "--searchbot-only",
+        action="store_true",
+        help="only SearchBot's row (a game, seed 0; counted too with --instructions)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.repeats < 1:
@@ -384,19 +415,26 @@ def main() -> None:
         parser.error("--cpp-games must be at least 1")
     if args.cpp_only and args.cpp_engine is None:
         parser.error("--cpp-only needs --cpp-engine DIR")
+    if args.cpp_only and args.searchbot_only:
+        parser.error("--cpp-only and --searchbot-only: choose one")
     if args.instructions is not None and args.instructions < 1:
         parser.error("--instructions must be at least 1")
     sys.path.insert(0, str(HERE))
     try:
         report: dict[str, Any] = {"before": args.before, "repeats": args.repeats, "rows": []}
-        if not args.cpp_only:
+        if args.searchbot_only:
+            found = {"searchbot": search_rows(args.before, args.repeats)}
+            report = table_of(found, args.before, args.repeats)
+        elif not args.cpp_only:
             report = measure(args.before, args.repeats, not args.no_seed_odds)
-            if args.instructions is not None:
-                factors = instruction_factors(args.before, args.instructions)
-                for row in report["rows"]:
-                    if row["row"] in factors:
-                        row["instr_factor"] = factors[row["row"]]
-                        row["met_counted"] = row["instr_factor"] >= row["asked_factor"]
+        if not args.cpp_only and args.instructions is not None:
+            factors = {"searchbot": search_instructions(args.before)}
+            if not args.searchbot_only:
+                factors |= instruction_factors(args.before, args.instructions)
+            for row in report["rows"]:
+                if row["row"] in factors:
+                    row["instr_factor"] = factors[row["row"]]
+                    row["met_counted"] = row["instr_factor"] >= row["asked_factor"]
         if args.cpp_engine is not None:
             report["cpp"] = cpp_engine(args.cpp_engine, args.cpp_games)
     except KeyboardInterrupt:

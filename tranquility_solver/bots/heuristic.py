@@ -292,7 +292,7 @@ class _Counted(NamedTuple):
             grid.__dict__[_COUNTED] = (rules, table)
         else:
             table = kept[1]
-        key = (observation.discarded, observation.own_discards)  # what the pool reads but cells
+        key = (observation.discarded, observation.own_discards)  # the pool reads these and cells
         found = table.get(key)
         if found is None:
             found = table[key] = cls._counted(grid, observation.possible_cards(), rules)
