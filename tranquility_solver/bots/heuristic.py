@@ -273,9 +273,9 @@ class _Counted(NamedTuple):
     (:meth:`CompletionRuns.log_losses`; empty without completions).
 
     They depend on the grid, the rules and the discards the player sees, not on the hand:
-    every player who sees the same discards on a grid shares them, and the grid keeps them
-    (a search, and the partner model reading a past decision in many worlds, ask again and
-    again)."""
+    every hand on a grid with the same discards in sight shares them, and the grid keeps them
+    (a search meets a grid again and again; the partner model reads each past decision under
+    every choice of the cards drawn after it, and in worlds whose discards agree)."""
 
     pool: tuple[int, ...]
     runs: CompletionRuns | None
