@@ -323,6 +323,9 @@ class _Context:
     grid: Grid
     hand: tuple[int, ...]
     pool: tuple[int, ...]
+    runs: CompletionRuns | None
+    """The grid's runs under a total order (`published`), ``None`` for other orders (and for a
+    grid against the order)."""
     usefulness: dict[int, float]
     payments: dict[tuple[int, int], tuple[int, ...] | None] = field(default_factory=dict)
     cells: dict[int, tuple[float, LineSplit, LineSplit, float, float]] = field(default_factory=dict)
@@ -334,16 +337,13 @@ class _Context:
     def of(cls, observation: Observation) -> _Context:
         rules, grid, hand = observation.rules, observation.grid, observation.hand
         usefulness: dict[int, float] = {}
-        counting = rules.order.chain is not None
         counted = (
             _Counted.of(observation)
-            if counting
+            if rules.order.chain is not None
             else _Counted(observation.possible_cards(), None, 0.0, [])
         )
         pool, runs, base, losses = counted
-        context = cls(rules, grid, hand, pool, usefulness)
-        if counting:
-            context.__dict__["runs"] = runs  # the cached property, worked out already
+        context = cls(rules, grid, hand, pool, runs, usefulness)
         for card in set(hand):
             if card == START:
                 usefulness[card] = _USELESS if observation.start_played else _NEVER
@@ -374,12 +374,6 @@ class _Context:
             return _log_count(self.grid.cells, pool_without(self.pool, cards), self.rules)
         total = runs.count_without(cards)
         return math.log2(total) if total else -math.inf
-
-    @cached_property
-    def runs(self) -> CompletionRuns | None:
-        """The grid's runs under a total order (`published`), ``None`` for other orders."""
-        chain = self.rules.order.chain
-        return None if chain is None else CompletionRuns.of(self.grid.cells, self.pool, chain)
 
     def least_useful(self, cards: Sequence[int], count: int) -> tuple[int, ...]:
         """The ``count`` cards whose loss hurts least; one finish card is always kept last."""
