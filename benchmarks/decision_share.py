@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any
 
 from fast_core import ROWS, SEARCH_SEED  # the table's benchmark, beside this one
@@ -84,8 +86,10 @@ class _Idle:
         pass
 
 
+@cache
 def _clock_cost(calls: int = 100_000) -> float:
-    """CPU seconds the clock adds to each timed call (reading it, and the wrapper)."""
+    """CPU seconds the clock adds to each timed call (reading it, and the wrapper), timed once
+    a process."""
     clock = _Clock()
     idle = _Idle()
     with clock.timing(_Idle, "choose"):
@@ -210,7 +214,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1:
         parser.error(f"--games must be at least 1, not {args.games}")
-    rows = measure(args.games, not args.no_searchbot)
+    try:
+        rows = measure(args.games, not args.no_searchbot)
+    except KeyboardInterrupt:
+        print("decision_share: interrupted", file=sys.stderr)
+        raise SystemExit(130) from None
     if args.json:
         print(json.dumps({"games": args.games, "rows": rows}, indent=2))
     else:
